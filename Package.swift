@@ -1,0 +1,64 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// MARK: - System libraries (Debian -dev packages, installed by Scripts/bootstrap)
+
+let systemLibraries: [Target] = [
+    .systemLibrary(
+        name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+        providers: [.apt(["libcairo2-dev"])]),
+    .systemLibrary(
+        name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: "pangocairo",
+        providers: [.apt(["libpango1.0-dev"])]),
+    .systemLibrary(
+        name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+        providers: [.apt(["libpng-dev"])]),
+    // libpng reports errors with longjmp, which Swift cannot catch: this tiny C target
+    // owns the setjmp and returns a status code instead.
+    .target(name: "CMapSnapPNG", dependencies: ["CPNG"], path: "Sources/CMapSnapPNG"),
+]
+
+// MARK: - Swift modules (one-way: JSON/Geometry → Formats/Style → Render → MapSnap → mapsnap)
+
+let modules: [Target] = [
+    .target(name: "MapSnapJSON"),
+    .target(name: "MapSnapGeometry"),
+    .target(name: "MapSnapFormats", dependencies: ["MapSnapJSON", "MapSnapGeometry"]),
+    .target(name: "MapSnapStyle", dependencies: ["MapSnapJSON", "MapSnapGeometry"]),
+    .target(
+        name: "MapSnapRender",
+        dependencies: [
+            "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "CCairo", "CPangoCairo",
+            "CMapSnapPNG",
+        ],
+        resources: [.copy("Fonts")]),
+    .target(
+        name: "MapSnap",
+        dependencies: [
+            "MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "MapSnapRender",
+        ]),
+    .executableTarget(name: "mapsnap", dependencies: ["MapSnap"]),
+]
+
+// MARK: - Tests (one target per module)
+
+let tests: [Target] = [
+    .testTarget(name: "MapSnapJSONTests", dependencies: ["MapSnapJSON"]),
+    .testTarget(name: "MapSnapGeometryTests", dependencies: ["MapSnapGeometry"]),
+    .testTarget(name: "MapSnapFormatsTests", dependencies: ["MapSnapFormats"]),
+    .testTarget(name: "MapSnapStyleTests", dependencies: ["MapSnapStyle"]),
+    .testTarget(
+        name: "MapSnapRenderTests", dependencies: ["MapSnapRender", "MapSnap"],
+        exclude: ["Golden"]),
+    .testTarget(name: "MapSnapTests", dependencies: ["MapSnap"]),
+    .testTarget(name: "mapsnapTests", dependencies: ["MapSnap"]),
+]
+
+let package = Package(
+    name: "MapSnap",
+    products: [
+        .library(name: "MapSnap", targets: ["MapSnap"]),
+        .executable(name: "mapsnap", targets: ["mapsnap"]),
+    ],
+    targets: systemLibraries + modules + tests
+)
