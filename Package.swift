@@ -37,7 +37,9 @@ let modules: [Target] = [
         dependencies: [
             "MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "MapSnapRender",
         ]),
-    .executableTarget(name: "mapsnap", dependencies: ["MapSnap"]),
+    // The command line as a library, so its parsing is unit-tested; `mapsnap` only calls it.
+    .target(name: "MapSnapCLI", dependencies: ["MapSnap"]),
+    .executableTarget(name: "mapsnap", dependencies: ["MapSnapCLI"]),
 ]
 
 // MARK: - Tests (one target per module)
@@ -51,7 +53,7 @@ let tests: [Target] = [
         name: "MapSnapRenderTests", dependencies: ["MapSnapRender", "MapSnap"],
         exclude: ["Golden"]),
     .testTarget(name: "MapSnapTests", dependencies: ["MapSnap"]),
-    .testTarget(name: "mapsnapTests", dependencies: ["MapSnap"]),
+    .testTarget(name: "mapsnapTests", dependencies: ["MapSnapCLI", "MapSnap"]),
 ]
 
 let package = Package(

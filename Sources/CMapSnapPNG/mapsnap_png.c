@@ -1,1 +1,125 @@
-/* placeholder until the encoder lands */
+// PNG encoder over libpng (http://www.libpng.org/pub/png/libpng-manual.txt) with the setjmp
+// that libpng's error handling requires kept on the C side.
+#include "mapsnap_png.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    mapsnap_png_buffer *out;
+    int failed;
+    char *err;
+    size_t err_len;
+} writer_state;
+
+static void on_error(png_structp png, png_const_charp message) {
+    writer_state *st = (writer_state *)png_get_error_ptr(png);
+    if (st && st->err && st->err_len > 0) snprintf(st->err, st->err_len, "libpng: %s", message);
+    png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+static void on_write(png_structp png, png_bytep data, png_size_t length) {
+    writer_state *st = (writer_state *)png_get_io_ptr(png);
+    mapsnap_png_buffer *b = st->out;
+    if (st->failed) return;
+    if (b->size + length > b->capacity) {
+        size_t cap = b->capacity ? b->capacity : 65536;
+        while (cap < b->size + length) cap *= 2;
+        uint8_t *p = (uint8_t *)realloc(b->data, cap);
+        if (!p) {
+            st->failed = 1;
+            png_error(png, "out of memory");
+            return;
+        }
+        b->data = p;
+        b->capacity = cap;
+    }
+    memcpy(b->data + b->size, data, length);
+    b->size += length;
+}
+
+static void on_flush(png_structp png) { (void)png; }
+
+int mapsnap_png_encode(const uint8_t *pixels, int width, int height, int stride, int has_alpha,
+                       int level, int filter, uint32_t ppm, mapsnap_png_buffer *out, char *err,
+                       size_t err_len) {
+    if (!pixels || !out || width <= 0 || height <= 0 || stride < width * 4) {
+        if (err && err_len) snprintf(err, err_len, "invalid image arguments");
+        return 1;
+    }
+    writer_state st = {out, 0, err, err_len};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &st, on_error, on_warning);
+    if (!png) {
+        if (err && err_len) snprintf(err, err_len, "libpng: cannot create write struct");
+        return 1;
+    }
+    png_infop info = png_create_info_struct(png);
+    const int channels = has_alpha ? 4 : 3;
+    // volatile: modified between setjmp and a possible longjmp.
+    uint8_t *volatile row = (uint8_t *)malloc((size_t)width * channels);
+    if (!info || !row) {
+        png_destroy_write_struct(&png, info ? &info : NULL);
+        free(row);
+        if (err && err_len) snprintf(err, err_len, "out of memory");
+        return 1;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        free(row);
+        return 1;
+    }
+    png_set_write_fn(png, &st, on_write, on_flush);
+    png_set_compression_level(png, level < 0 ? 0 : (level > 9 ? 9 : level));
+    if (filter >= 0 && filter <= 4) {
+        static const int filters[5] = {PNG_FILTER_NONE, PNG_FILTER_SUB, PNG_FILTER_UP,
+                                       PNG_FILTER_AVG, PNG_FILTER_PAETH};
+        png_set_filter(png, PNG_FILTER_TYPE_BASE, filters[filter]);
+    }
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8,
+                 has_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    if (ppm > 0) png_set_pHYs(png, info, ppm, ppm, PNG_RESOLUTION_METER);
+    png_write_info(png, info);
+    for (int y = 0; y < height; y++) {
+        const uint32_t *src = (const uint32_t *)(pixels + (size_t)y * stride);
+        uint8_t *dst = row;
+        for (int x = 0; x < width; x++) {
+            uint32_t p = src[x];
+            uint32_t a = p >> 24, r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF;
+            if (has_alpha) {
+                if (a == 0) {
+                    r = g = b = 0;
+                } else if (a < 255) {
+                    r = (r * 255 + a / 2) / a;
+                    g = (g * 255 + a / 2) / a;
+                    b = (b * 255 + a / 2) / a;
+                }
+                dst[0] = (uint8_t)r; dst[1] = (uint8_t)g; dst[2] = (uint8_t)b; dst[3] = (uint8_t)a;
+                dst += 4;
+            } else {
+                dst[0] = (uint8_t)r; dst[1] = (uint8_t)g; dst[2] = (uint8_t)b;
+                dst += 3;
+            }
+        }
+        png_write_row(png, row);
+    }
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    free(row);
+    return 0;
+}
+
+void mapsnap_png_buffer_free(mapsnap_png_buffer *buffer) {
+    if (!buffer) return;
+    free(buffer->data);
+    buffer->data = NULL;
+    buffer->size = buffer->capacity = 0;
+}

@@ -1,1 +1,4 @@
-print("mapsnap")
+import Foundation
+import MapSnapCLI
+
+exit(MapSnapCommand.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,1 +1,29 @@
+#ifndef MAPSNAP_PNG_H
+#define MAPSNAP_PNG_H
 
+#include <stddef.h>
+#include <stdint.h>
+
+/// Growable output buffer filled by mapsnap_png_encode. Free with mapsnap_png_buffer_free.
+typedef struct mapsnap_png_buffer {
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+} mapsnap_png_buffer;
+
+/// Encodes a cairo ARGB32 image (premultiplied, native-endian 32-bit pixels) as PNG.
+///
+/// - `has_alpha`: 0 writes RGB (8-bit, alpha dropped: use for opaque images), 1 writes RGBA
+///   with alpha un-premultiplied.
+/// - `level`: zlib level 0..9. `filter`: -1 lets libpng choose adaptively, 0..4 forces one
+///   filter (0 none, 1 sub, 2 up, 3 avg, 4 paeth).
+/// - `ppm`: pixels per metre written in pHYs (0 omits the chunk).
+/// Returns 0 on success; otherwise non-zero and a message in `err` (NUL-terminated, ≤ err_len).
+/// libpng's longjmp never crosses into the caller.
+int mapsnap_png_encode(const uint8_t *pixels, int width, int height, int stride, int has_alpha,
+                       int level, int filter, uint32_t ppm, mapsnap_png_buffer *out, char *err,
+                       size_t err_len);
+
+void mapsnap_png_buffer_free(mapsnap_png_buffer *buffer);
+
+#endif

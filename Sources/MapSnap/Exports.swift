@@ -1,0 +1,5 @@
+@_exported import MapSnapFormats
+@_exported import MapSnapGeometry
+@_exported import MapSnapJSON
+@_exported import MapSnapRender
+@_exported import MapSnapStyle

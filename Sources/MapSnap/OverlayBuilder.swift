@@ -1,0 +1,219 @@
+import MapSnapFormats
+import MapSnapGeometry
+import MapSnapJSON
+import MapSnapRender
+import MapSnapStyle
+
+/// Turns features read from files into styled overlays.
+///
+/// Styling follows simplestyle-spec 1.1 (https://github.com/mapbox/simplestyle-spec/tree/master/1.1.0)
+/// where a feature has those properties (`stroke`, `stroke-width`, `stroke-opacity`, `fill`,
+/// `fill-opacity`, `marker-color`, `marker-symbol`, `marker-size`, `title`), and the trail model
+/// of the seed app otherwise (`difficulty` easy / moderate / hard → the theme's colours).
+/// Lines with `"route": true` (or from a route file) are computed routes: dashed, above trails.
+/// Points with `"callout": true` become capsule callouts; points with a `label` string become
+/// plain labels; other points are balloon pins.
+public struct OverlayBuilder {
+    public var theme: OverlayTheme
+    /// Trail name to emphasise (`--highlight`); the others fade.
+    public var highlight: String?
+    /// Start and end flags on every trail.
+    public var flags = true
+    /// A capsule callout with the trail's name along each named trail.
+    public var trailCallouts = true
+
+    public init(theme: OverlayTheme) {
+        self.theme = theme
+    }
+
+    /// Errors that come from the user's options rather than the data.
+    public enum BuildError: Error, Equatable, CustomStringConvertible {
+        case noSuchTrail(String, available: [String])
+
+        public var description: String {
+            switch self {
+            case .noSuchTrail(let n, let available):
+                let list = available.isEmpty ? "there are no named trails" : "trails: " + available.joined(separator: ", ")
+                return "--highlight: no trail is named \"\(n)\" (\(list))"
+            }
+        }
+    }
+
+    /// Builds the scene. `routes` are features that are routes whatever their properties say.
+    public func build(features: [Feature], routes: [Feature] = []) throws(BuildError) -> OverlayScene {
+        var scene = OverlayScene()
+        var trails: [(LineOverlay, symbol: BuiltinSymbol?)] = []
+        let all = features.map { ($0, false) } + routes.map { ($0, true) }
+        for (feature, forcedRoute) in all {
+            add(feature, forcedRoute: forcedRoute, geometry: feature.geometry, to: &scene, trails: &trails)
+        }
+        if let name = highlight {
+            let names = trails.compactMap(\.0.name)
+            guard names.contains(name) else { throw .noSuchTrail(name, available: names) }
+            for i in trails.indices {
+                if trails[i].0.name == name {
+                    trails[i].0.width *= theme.trail.highlightWidthFactor
+                    trails[i].0.opacity = 1
+                } else {
+                    trails[i].0.opacity *= theme.trail.fadedOpacity
+                }
+            }
+            // The highlighted trail is drawn last, above the faded ones.
+            trails = trails.filter { $0.0.name != name } + trails.filter { $0.0.name == name }
+        }
+        for (trail, symbol) in trails {
+            scene.lines.append(trail)
+            let faded = highlight != nil && trail.name != highlight
+            if flags && !faded { addFlags(trail, to: &scene) }
+            if trailCallouts, !faded, let name = trail.name, let part = trail.parts.max(by: { $0.count < $1.count }) {
+                scene.callouts.append(
+                    CalloutOverlay(
+                        text: name, anchors: Self.calloutAnchors(part), color: trail.color.withAlpha(1),
+                        textColor: readableText(on: trail.color), symbol: symbol, affectsFit: false))
+            }
+        }
+        // Routes above trails.
+        scene.lines = scene.lines.filter { $0.kind == .trail } + scene.lines.filter { $0.kind == .route }
+        return scene
+    }
+
+    // MARK: - Per geometry
+
+    private func add(
+        _ f: Feature, forcedRoute: Bool, geometry: Geometry, to scene: inout OverlayScene,
+        trails: inout [(LineOverlay, symbol: BuiltinSymbol?)]
+    ) {
+        let p = f.properties
+        let name = p["name"]?.stringValue ?? p["title"]?.stringValue
+        switch geometry {
+        case .lineString(let cs):
+            addLine([cs], f, name: name, forcedRoute: forcedRoute, to: &scene, trails: &trails)
+        case .multiLineString(let parts):
+            addLine(parts, f, name: name, forcedRoute: forcedRoute, to: &scene, trails: &trails)
+        case .polygon(let rings):
+            scene.areas.append(area([rings], p, name: name))
+        case .multiPolygon(let polys):
+            scene.areas.append(area(polys, p, name: name))
+        case .point(let c):
+            addPoint(c, p, to: &scene)
+        case .multiPoint(let cs):
+            for c in cs { addPoint(c, p, to: &scene) }
+        case .geometryCollection(let gs):
+            for g in gs { add(f, forcedRoute: forcedRoute, geometry: g, to: &scene, trails: &trails) }
+        }
+    }
+
+    private func addLine(
+        _ parts: [[Coordinate]], _ f: Feature, name: String?, forcedRoute: Bool, to scene: inout OverlayScene,
+        trails: inout [(LineOverlay, symbol: BuiltinSymbol?)]
+    ) {
+        let p = f.properties
+        let parts = parts.filter { !$0.isEmpty }
+        guard !parts.isEmpty else { return }
+        let isRoute = forcedRoute || p["route"]?.boolValue == true
+        if isRoute {
+            let r = theme.route
+            scene.lines.append(
+                LineOverlay(
+                    kind: .route, name: name, parts: parts, color: color(p["stroke"]) ?? r.color,
+                    width: number(p["stroke-width"]) ?? r.width, opacity: number(p["stroke-opacity"]) ?? r.opacity,
+                    casingColor: r.casingColor, casingWidth: r.casingWidth, dash: r.dash))
+            return
+        }
+        let t = theme.trail
+        let difficulty = p["difficulty"]?.stringValue?.lowercased()
+        let base = color(p["stroke"]) ?? difficulty.flatMap { t.difficultyColors[$0] } ?? t.color
+        let line = LineOverlay(
+            kind: .trail, name: name, parts: parts, color: base, width: number(p["stroke-width"]) ?? t.width,
+            opacity: number(p["stroke-opacity"]) ?? t.opacity, casingColor: t.casingColor, casingWidth: t.casingWidth,
+            dash: [])
+        let symbol = (p["marker-symbol"]?.stringValue ?? p["icon"]?.stringValue).flatMap(BuiltinSymbol.named)
+        trails.append((line, symbol))
+    }
+
+    private func area(_ polygons: [[[Coordinate]]], _ p: JSONObject, name: String?) -> AreaOverlay {
+        let a = theme.area
+        return AreaOverlay(
+            name: name, polygons: polygons, fill: color(p["fill"]) ?? a.fill, fillOpacity: number(p["fill-opacity"]) ?? a.fillOpacity,
+            stroke: color(p["stroke"]) ?? a.stroke, strokeWidth: number(p["stroke-width"]) ?? a.strokeWidth,
+            strokeOpacity: number(p["stroke-opacity"]) ?? a.strokeOpacity)
+    }
+
+    private func addPoint(_ c: Coordinate, _ p: JSONObject, to scene: inout OverlayScene) {
+        let title = p["title"]?.stringValue ?? p["name"]?.stringValue
+        if let text = p["label"]?.stringValue {
+            scene.labels.append(LabelOverlay(text: text, anchors: [c], color: color(p["label-color"])))
+            return
+        }
+        let tint = color(p["marker-color"]) ?? theme.pin.color
+        if p["callout"]?.boolValue == true, let title {
+            let symbol = p["marker-symbol"]?.stringValue.flatMap(BuiltinSymbol.named)
+            scene.callouts.append(
+                CalloutOverlay(text: title, anchors: [c], color: tint, textColor: readableText(on: tint), symbol: symbol))
+            return
+        }
+        let symbolName = p["marker-symbol"]?.stringValue ?? p["sym"]?.stringValue
+        let size = p["marker-size"]?.stringValue.flatMap { theme.pin.sizeFactors[$0] } ?? 1
+        scene.pins.append(
+            PinOverlay(kind: .marker, coordinate: c, color: tint, glyph: Self.glyph(symbolName), sizeFactor: size, title: title))
+    }
+
+    /// `marker-symbol`: a built-in symbol name, or a short text (a letter or number).
+    public static func glyph(_ name: String?) -> PinGlyph {
+        guard let name, !name.isEmpty else { return .none }
+        if let s = BuiltinSymbol.named(name) { return .symbol(s) }
+        if name.count <= 3 { return .text(name) }
+        return .none
+    }
+
+    // MARK: - Trail decorations
+
+    private func addFlags(_ trail: LineOverlay, to scene: inout OverlayScene) {
+        guard let first = trail.parts.first?.first, let last = trail.parts.last?.last else { return }
+        scene.pins.append(PinOverlay(kind: .startFlag, coordinate: first, color: theme.flags.start))
+        // A loop ends where it starts: one flag says it all.
+        let loop = abs(first.latitude - last.latitude) < 1e-5 && abs(first.longitude - last.longitude) < 1e-5
+        if !loop { scene.pins.append(PinOverlay(kind: .endFlag, coordinate: last, color: theme.flags.end)) }
+    }
+
+    /// Vertices of a trail to try for its name callout: the middle first, then alternately
+    /// further towards both ends (never the end points, where the flags stand).
+    static func calloutAnchors(_ part: [Coordinate]) -> [Coordinate] {
+        guard part.count > 2 else { return part.isEmpty ? [] : [part[part.count / 2]] }
+        // Interpolate along the line by fraction of its length, so sparse lines get good anchors.
+        var cum: [Double] = [0]
+        cum.reserveCapacity(part.count)
+        for i in 1..<part.count {
+            let dx = part[i].longitude - part[i - 1].longitude
+            let dy = part[i].latitude - part[i - 1].latitude
+            cum.append(cum[i - 1] + (dx * dx + dy * dy).squareRoot())
+        }
+        guard let total = cum.last, total > 0 else { return [part[0]] }
+        let fractions: [Double] = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.45, 0.55, 0.35, 0.65, 0.25, 0.75]
+        var j = 0
+        return fractions.sorted { abs($0 - 0.5) < abs($1 - 0.5) || (abs($0 - 0.5) == abs($1 - 0.5) && $0 < $1) }.map { f in
+            let target = f * total
+            j = 0
+            while j < cum.count - 2 && cum[j + 1] < target { j += 1 }
+            let seg = cum[j + 1] - cum[j]
+            let t = seg > 0 ? (target - cum[j]) / seg : 0
+            return Coordinate(
+                latitude: part[j].latitude + (part[j + 1].latitude - part[j].latitude) * t,
+                longitude: part[j].longitude + (part[j + 1].longitude - part[j].longitude) * t)
+        }
+    }
+
+    // MARK: - Property helpers
+
+    private func color(_ v: JSONValue?) -> Color? { v?.stringValue.flatMap { Color(css: $0) } }
+
+    private func number(_ v: JSONValue?) -> Double? {
+        if let d = v?.doubleValue, d.isFinite, d >= 0 { return d }
+        if let s = v?.stringValue, let d = Double(s), d.isFinite, d >= 0 { return d }
+        return nil
+    }
+
+    private func readableText(on c: Color) -> Color {
+        c.luminance > 0.6 ? Color(red: 0.11, green: 0.11, blue: 0.12) : .white
+    }
+}

@@ -1,0 +1,54 @@
+import MapSnapFormats
+import MapSnapGeometry
+import MapSnapRender
+import MapSnapStyle
+
+/// Everything that decides one snapshot: the image, the camera and what goes on the map.
+public struct SnapshotOptions: Sendable {
+    /// Image size in points (default 600 × 400).
+    public var size = Size(width: 600, height: 400)
+    /// Pixels per point: 1, 2 or 3.
+    public var scale = 1.0
+    public var camera = CameraRequest.fit(padding: 24)
+    public var format = ImageFormat.png
+    public var png = PNGOptions()
+    public var theme = OverlayTheme.standard
+    /// Features drawn as trails, areas, pins and labels (styled by their properties).
+    public var features: [Feature] = []
+    /// Features drawn as computed routes (dashed) whatever their properties say.
+    public var routes: [Feature] = []
+    /// Extra pins (`--pin`).
+    public var pins: [PinOverlay] = []
+    /// Extra callouts (`--callout`).
+    public var callouts: [CalloutOverlay] = []
+    /// Caption band text.
+    public var title: String?
+    /// Trail to emphasise (`--highlight`).
+    public var highlight: String?
+    public var flags = true
+    public var trailCallouts = true
+
+    public init() {}
+}
+
+/// A rendered snapshot: the encoded image plus the mapping between coordinates and pixels,
+/// like `MKMapSnapshotter.Snapshot`.
+public struct Snapshot: Sendable {
+    /// The encoded image (PNG, SVG or PDF).
+    public var data: [UInt8]
+    public var format: ImageFormat
+    public var camera: Camera
+    /// What was drawn where, in pixels.
+    public var annotations: Annotations
+
+    /// Pixel position (origin top-left, y down) of `coordinate` in the image.
+    public func point(for coordinate: Coordinate) -> Point {
+        let p = camera.point(for: coordinate)
+        return Point(x: p.x * camera.scale, y: p.y * camera.scale)
+    }
+
+    /// The coordinate at pixel position `point` (the inverse of `point(for:)`).
+    public func coordinate(for point: Point) -> Coordinate {
+        camera.coordinate(for: Point(x: point.x / camera.scale, y: point.y / camera.scale))
+    }
+}

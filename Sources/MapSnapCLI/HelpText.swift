@@ -1,0 +1,61 @@
+/// The text of `--help` and `--version`. Kept as data so a test can compare it as a snapshot.
+public enum HelpText {
+    public static let version = "mapsnap 0.1.0"
+
+    public static let main = """
+        mapsnap — offline map snapshots: trails, routes, pins and labels as PNG, SVG or PDF.
+
+        USAGE: mapsnap <command> [options]
+
+        COMMANDS:
+          render      Render overlay files (GeoJSON, GPX, encoded polyline) to an image.
+
+        OPTIONS:
+          -h, --help  Show this help (and `mapsnap render --help` for the render options).
+          --version   Show the version.
+
+        EXIT STATUS: 0 ok, 64 usage error, 65 bad input data, 66 input file missing,
+        70 internal error, 73 cannot create output.
+        """
+
+    public static let render = """
+        USAGE: mapsnap render [options] FILE...
+
+        Draws the trails, routes, areas and points of each FILE (GeoJSON .geojson/.json,
+        GPX .gpx, encoded polyline .polyline) into one image.
+
+        OUTPUT:
+          -o, --out PATH          Output file; the format follows the extension (.png, .svg,
+                                  .pdf). Use - for standard output (then give --format).
+          --format png|svg|pdf    Output format (overrides the extension).
+          --size WxH              Image size in points (default 600x400).
+          --scale 1|2|3           Pixel density: 2 gives a 1200x800 PNG for 600x400 (default 1).
+          --compression 0-9       PNG zlib level (default 6).
+          --annotations PATH      Also write JSON with the camera and the pixel box of every
+                                  line, pin, callout and label drawn.
+
+        CAMERA (default: fit all overlays):
+          --center LAT,LON        Centre of the image; with --zoom or --span.
+          --zoom Z                Zoom level, fractional (MapLibre: world = 512·2^Z points).
+          --span DLAT,DLON        Degrees of latitude and longitude to show around --center.
+          --bbox W,S,E,N          Show this box (min lon, min lat, max lon, max lat).
+          --padding PT            Free margin when fitting, points (default 24).
+
+        OVERLAYS:
+          --route-file FILE       Draw FILE's lines as computed routes (dashed). Repeatable.
+          --polyline6             Read .polyline files at precision 6 (default 5).
+          --pin LAT,LON[,LABEL[,COLOR]]
+                                  Add a pin. Repeatable.
+          --callout LAT,LON,TEXT[,COLOR]
+                                  Add a capsule callout. Repeatable.
+          --title TEXT            Caption band at the top.
+          --highlight NAME        Draw trail NAME thicker and fade the others.
+          --no-flags              No start/end flags on trails.
+          --no-callouts           No trail-name callouts.
+          --theme FILE            Overlay colours and sizes from a JSON theme file.
+
+        Feature properties follow simplestyle-spec 1.1 (stroke, stroke-width, stroke-opacity,
+        fill, fill-opacity, marker-color, marker-symbol, marker-size, title); lines with
+        "difficulty" easy/moderate/hard are green/orange/red; "route": true draws a dashed route.
+        """
+}

@@ -1,0 +1,43 @@
+import Foundation
+import MapSnap
+
+/// The `mapsnap` command: dispatches subcommands, prints errors as `error: …`, and maps them
+/// to exit statuses (sysexits).
+public enum MapSnapCommand {
+    /// Runs with `args` (without the program name). Output goes through the given closures so
+    /// tests can capture it. Returns the exit status.
+    public static func main(
+        _ args: [String], stdout: ([UInt8]) -> Void = { FileHandle.standardOutput.write(Data($0)) },
+        stderr: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+    ) -> Int32 {
+        func say(_ s: String) { stdout(Array((s + "\n").utf8)) }
+        guard let first = args.first else {
+            say(HelpText.main)
+            return ExitCode.usage.rawValue
+        }
+        switch first {
+        case "-h", "--help", "help":
+            say(HelpText.main)
+            return 0
+        case "--version", "version":
+            say(HelpText.version)
+            return 0
+        case "render":
+            do {
+                guard let plan = try RenderCommand.parse(Array(args.dropFirst())) else {
+                    say(HelpText.render)
+                    return 0
+                }
+                _ = try RenderCommand.run(plan, stdout: stdout)
+                return 0
+            } catch {
+                stderr("error: \(error.message)\n")
+                if error.code == .usage { stderr("run 'mapsnap render --help' for the options\n") }
+                return error.code.rawValue
+            }
+        default:
+            stderr("error: unknown command \"\(first)\"\nrun 'mapsnap --help' for the commands\n")
+            return ExitCode.usage.rawValue
+        }
+    }
+}

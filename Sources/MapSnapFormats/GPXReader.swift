@@ -1,0 +1,55 @@
+import MapSnapJSON
+
+import Foundation
+
+#if canImport(FoundationXML)
+    import FoundationXML  // XMLParser lives here on Linux
+#endif
+
+/// Reads GPX 1.1 (https://www.topografix.com/GPX/1/1/) and 1.0 files into features.
+///
+/// - each `<trk>` becomes one feature: a LineString when one segment remains, else a
+///   MultiLineString; properties `name`, `desc`, `type` (when present) and `"gpx": "trk"`;
+/// - each `<rte>` becomes a LineString with `name`, `desc`, `type` and `"gpx": "rte"`;
+/// - each `<wpt>` becomes a Point with `name`, `desc`, `type`, `sym` and `"gpx": "wpt"`;
+/// - `<ele>` (metres) fills `Feature.elevations`: one array per segment or route, one value for a
+///   waypoint, NaN where a point had none, nil when no point of the feature had one.
+///
+/// Decisions:
+/// - a line needs two points: segments and routes with fewer are dropped without an error, and a
+///   track left with no segment gives no feature;
+/// - each segment and route is unwrapped across the antimeridian (`unwrapLongitudes()`);
+/// - elements are matched by local name in the namespace of the root `<gpx>` element, so both GPX
+///   1.0 and 1.1 read, and `<extensions>` content in other namespaces is ignored;
+/// - `lat`/`lon` are required decimal numbers (`NaN`, `INF` and empty values are errors) with
+///   latitude in -90…90 and longitude in -360…360, as for GeoJSON; `<ele>` must be a number when
+///   it is not empty.
+///
+/// Errors carry the line and column libxml2 reports (for an element: the end of its start tag).
+/// XML syntax errors get a readable message; a file that ends early says it may be truncated.
+public enum GPXReader {
+    /// Reads the GPX document in `bytes`; `file` names the file in error messages.
+    public static func read(bytes: [UInt8], file: String) throws(FormatError) -> [Feature] {
+        if ByteScanning.isBlank(bytes) {
+            throw FormatError(file: file, message: "the file is empty")
+        }
+        // A stream, not `XMLParser(data:)`: given one buffer over 10 MB, libxml2's push parser
+        // stops at the end with an internal error ("huge input lookup"); the stream feeds chunks.
+        let parser = XMLParser(stream: InputStream(data: Data(bytes)))
+        parser.shouldProcessNamespaces = true
+        parser.shouldReportNamespacePrefixes = false
+        parser.shouldResolveExternalEntities = false
+        let delegate = GPXParserDelegate(bytes: bytes, file: file)
+        parser.delegate = delegate
+        let succeeded = withExtendedLifetime(delegate) { parser.parse() }
+        if let error = delegate.error { throw error }
+        if !succeeded || parser.parserError != nil {
+            let code = (parser.parserError as NSError?)?.code ?? 0
+            throw FormatError(file: file, message: XMLSyntaxMessage.text(forCode: code))
+        }
+        guard delegate.sawRoot else {
+            throw FormatError(file: file, message: "no <gpx> element found")
+        }
+        return delegate.features
+    }
+}

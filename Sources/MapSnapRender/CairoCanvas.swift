@@ -1,0 +1,277 @@
+import CCairo
+import Foundation
+import MapSnapGeometry
+import MapSnapStyle
+
+/// Owns a cairo surface and context (internal: cairo never appears in a public signature).
+///
+/// All drawing is in points; for raster output the context is scaled by the image scale, so
+/// line widths and text grow with it.
+final class CairoCanvas {
+    let format: ImageFormat
+    let size: Size
+    let scale: Double
+    let surface: OpaquePointer
+    let cr: OpaquePointer
+    private let sink: ByteSink?
+
+    /// Largest raster side and area accepted, pixels.
+    static let maxSide = 16_384
+    static let maxPixels = 100_000_000
+
+    init(format: ImageFormat, size: Size, scale: Double) throws(RenderError) {
+        self.format = format
+        self.size = size
+        self.scale = scale
+        switch format {
+        case .png:
+            let w = Int((size.width * scale).rounded())
+            let h = Int((size.height * scale).rounded())
+            guard w > 0, h > 0, w <= CairoCanvas.maxSide, h <= CairoCanvas.maxSide, w * h <= CairoCanvas.maxPixels else {
+                throw .imageTooLarge(width: w, height: h)
+            }
+            guard let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else {
+                throw .cairo("cannot create an image surface")
+            }
+            surface = s
+            sink = nil
+        case .svg, .pdf:
+            let box = ByteSink()
+            let closure = Unmanaged.passUnretained(box).toOpaque()
+            let s: OpaquePointer?
+            if format == .svg {
+                s = cairo_svg_surface_create_for_stream(byteSinkWrite, closure, size.width, size.height)
+                if let s { cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PT) }
+            } else {
+                s = cairo_pdf_surface_create_for_stream(byteSinkWrite, closure, size.width, size.height)
+                if let s {
+                    cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR, "MapSnap")
+                    if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let t = Double(epoch) {
+                        let f = ISO8601DateFormatter()
+                        let date = f.string(from: Date(timeIntervalSince1970: t))
+                        cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, date)
+                    }
+                }
+            }
+            guard let s else { throw .cairo("cannot create a \(format.rawValue) surface") }
+            surface = s
+            sink = box
+        }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw .cairo(String(cString: cairo_status_to_string(status)))
+        }
+        guard let c = cairo_create(surface) else {
+            cairo_surface_destroy(surface)
+            throw .cairo("cannot create a context")
+        }
+        cr = c
+        if format == .png { cairo_scale(cr, scale, scale) }
+    }
+
+    deinit {
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+    }
+
+    // MARK: - State
+
+    func setColor(_ c: Color, opacity: Double = 1) {
+        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * opacity)
+    }
+
+    func save() { cairo_save(cr) }
+    func restore() { cairo_restore(cr) }
+
+    func paint(_ c: Color) {
+        setColor(c)
+        cairo_paint(cr)
+    }
+
+    // MARK: - Paths
+
+    func newPath() { cairo_new_path(cr) }
+
+    /// Adds an open polyline (points) to the current path.
+    func addPolyline(_ pts: [Point]) {
+        guard let first = pts.first else { return }
+        cairo_move_to(cr, first.x, first.y)
+        for p in pts.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+    }
+
+    /// Adds a closed ring (points) to the current path.
+    func addRing(_ pts: [Point]) {
+        addPolyline(pts)
+        cairo_close_path(cr)
+    }
+
+    /// Adds `commands` mapped through `transform`.
+    func addPath(_ commands: [PathCommand], transform: (Point) -> Point) {
+        for c in commands {
+            switch c {
+            case .move(let p):
+                let q = transform(p)
+                cairo_move_to(cr, q.x, q.y)
+            case .line(let p):
+                let q = transform(p)
+                cairo_line_to(cr, q.x, q.y)
+            case .curve(let a, let b, let e):
+                let qa = transform(a)
+                let qb = transform(b)
+                let qe = transform(e)
+                cairo_curve_to(cr, qa.x, qa.y, qb.x, qb.y, qe.x, qe.y)
+            case .close:
+                cairo_close_path(cr)
+            }
+        }
+    }
+
+    func addCircle(center: Point, radius: Double) {
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, center.x, center.y, radius, 0, 2 * .pi)
+        cairo_close_path(cr)
+    }
+
+    func addRect(_ r: Rect) { cairo_rectangle(cr, r.x, r.y, r.width, r.height) }
+
+    /// A rectangle with fully rounded ends (a capsule) or corner `radius`.
+    func addRoundedRect(_ r: Rect, radius: Double) {
+        let rad = min(radius, r.width / 2, r.height / 2)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, r.maxX - rad, r.minY + rad, rad, -.pi / 2, 0)
+        cairo_arc(cr, r.maxX - rad, r.maxY - rad, rad, 0, .pi / 2)
+        cairo_arc(cr, r.minX + rad, r.maxY - rad, rad, .pi / 2, .pi)
+        cairo_arc(cr, r.minX + rad, r.minY + rad, rad, .pi, 1.5 * .pi)
+        cairo_close_path(cr)
+    }
+
+    // MARK: - Painting
+
+    enum LineCap { case butt, round, square }
+    enum LineJoin { case miter, round, bevel }
+
+    /// Strokes the current path (and clears it unless `preserve`).
+    func stroke(
+        color: Color, opacity: Double = 1, width: Double, cap: LineCap = .round, join: LineJoin = .round,
+        dash: [Double] = [], preserve: Bool = false
+    ) {
+        setColor(color, opacity: opacity)
+        cairo_set_line_width(cr, width)
+        switch cap {
+        case .butt: cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        case .round: cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        case .square: cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE)
+        }
+        switch join {
+        case .miter: cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+        case .round: cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        case .bevel: cairo_set_line_join(cr, CAIRO_LINE_JOIN_BEVEL)
+        }
+        if dash.isEmpty {
+            cairo_set_dash(cr, nil, 0, 0)
+        } else {
+            dash.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), 0) }
+        }
+        if preserve { cairo_stroke_preserve(cr) } else { cairo_stroke(cr) }
+    }
+
+    /// Fills the current path (and clears it unless `preserve`).
+    func fill(color: Color, opacity: Double = 1, evenOdd: Bool = false, preserve: Bool = false) {
+        setColor(color, opacity: opacity)
+        cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        if preserve { cairo_fill_preserve(cr) } else { cairo_fill(cr) }
+    }
+
+    /// Fills the current path with a radial gradient from `inner` at the centre to transparent,
+    /// scaled to an ellipse of radii `rx`, `ry` (a soft shadow).
+    func fillSoftEllipse(center: Point, rx: Double, ry: Double, color: Color, opacity: Double) {
+        save()
+        cairo_translate(cr, center.x, center.y)
+        cairo_scale(cr, rx, ry)
+        guard let pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1) else {
+            restore()
+            return
+        }
+        cairo_pattern_add_color_stop_rgba(pattern, 0, color.red, color.green, color.blue, opacity)
+        cairo_pattern_add_color_stop_rgba(pattern, 0.55, color.red, color.green, color.blue, opacity * 0.55)
+        cairo_pattern_add_color_stop_rgba(pattern, 1, color.red, color.green, color.blue, 0)
+        cairo_set_source(cr, pattern)
+        cairo_new_path(cr)
+        cairo_arc(cr, 0, 0, 1, 0, 2 * .pi)
+        cairo_fill(cr)
+        cairo_pattern_destroy(pattern)
+        restore()
+    }
+
+    /// Draws text with an optional halo (outline under the glyphs), top-left at `origin`.
+    func drawText(_ t: TextLayout, at origin: Point, color: Color, halo: Color? = nil, haloWidth: Double = 0) {
+        if let halo, haloWidth > 0 {
+            cairo_new_path(cr)
+            t.appendPath(to: cr, at: origin)
+            stroke(color: halo, width: haloWidth * 2, cap: .round, join: .round)
+        }
+        setColor(color)
+        t.show(in: cr, at: origin)
+        cairo_new_path(cr)
+    }
+
+    // MARK: - Output
+
+    /// Finishes the surface and returns the encoded bytes.
+    func encode(png: PNGOptions) throws(RenderError) -> [UInt8] {
+        switch format {
+        case .png:
+            cairo_surface_flush(surface)
+            let w = Int(cairo_image_surface_get_width(surface))
+            let h = Int(cairo_image_surface_get_height(surface))
+            let stride = Int(cairo_image_surface_get_stride(surface))
+            guard let data = cairo_image_surface_get_data(surface) else { throw .cairo("image surface has no data") }
+            return try PNGEncoder.encode(
+                pixels: UnsafePointer(data), width: w, height: h, stride: stride, options: png, dpiScale: scale)
+        case .svg, .pdf:
+            cairo_surface_finish(surface)
+            let status = cairo_surface_status(surface)
+            guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
+            return sink?.bytes ?? []
+        }
+    }
+
+    /// Straight (un-premultiplied) RGBA of one pixel, for tests. Raster only.
+    func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8)? {
+        guard format == .png, let data = cairo_image_surface_get_data(surface) else { return nil }
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let v = UnsafeRawPointer(data + y * stride + x * 4).loadUnaligned(as: UInt32.self)
+        let a = UInt32(v >> 24)
+        func un(_ c: UInt32) -> UInt8 { a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a)) }
+        return (un((v >> 16) & 0xFF), un((v >> 8) & 0xFF), un(v & 0xFF), UInt8(a))
+    }
+}
+
+/// Collects the bytes cairo streams out for SVG and PDF.
+final class ByteSink {
+    var bytes: [UInt8] = []
+}
+
+private func byteSinkWrite(
+    _ closure: UnsafeMutableRawPointer?, _ data: UnsafePointer<UInt8>?, _ length: UInt32
+) -> cairo_status_t {
+    guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+    let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
+    sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+    return CAIRO_STATUS_SUCCESS
+}
+
+// MARK: - Small path helpers used by the marker shapes
+
+extension CairoCanvas {
+    func arcNegative(center: Point, radius: Double, from a0: Double, to a1: Double) {
+        cairo_arc_negative(cr, center.x, center.y, radius, a0, a1)
+    }
+
+    func closePath() { cairo_close_path(cr) }
+
+    /// Clips to the current path, keeping the path.
+    func clipPreservingPath() { cairo_clip_preserve(cr) }
+}

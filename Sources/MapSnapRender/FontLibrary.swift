@@ -1,0 +1,57 @@
+import CPangoCairo
+import Foundation
+
+/// The fonts MapSnap draws text with: the Noto Sans files shipped inside the package
+/// (SIL OFL 1.1, see Fonts/COPYRIGHT-debian-fonts-noto-core.txt), loaded into a private
+/// fontconfig configuration so that no font installed on the machine changes the output.
+///
+/// Lookup order for the folder holding `NotoSans-Regular.ttf`: `$MAPSNAP_FONT_DIR`, the
+/// SwiftPM resource bundle next to the executable (`MapSnap_MapSnapRender.resources/Fonts`),
+/// then the package's source tree (for development builds that were moved).
+public enum FontLibrary {
+    /// The family name every bundled face answers to.
+    public static let family = "Noto Sans"
+    static let files = ["NotoSans-Regular.ttf", "NotoSans-Bold.ttf"]
+
+    /// The folder of the bundled fonts, or nil when it cannot be found.
+    public static let directory: URL? = {
+        var candidates: [URL] = []
+        if let env = ProcessInfo.processInfo.environment["MAPSNAP_FONT_DIR"], !env.isEmpty {
+            candidates.append(URL(fileURLWithPath: env))
+        }
+        let bundleName = "MapSnap_MapSnapRender.resources"
+        var exeDirs: [URL] = []
+        if let exe = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            exeDirs.append(exe.deletingLastPathComponent())
+        }
+        exeDirs.append(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent())
+        for dir in exeDirs {
+            candidates.append(dir.appendingPathComponent(bundleName).appendingPathComponent("Fonts"))
+            // xctest bundles on Linux sit in the build folder next to the resource bundles.
+            candidates.append(dir.deletingLastPathComponent().appendingPathComponent(bundleName).appendingPathComponent("Fonts"))
+        }
+        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fonts"))
+        return candidates.first {
+            FileManager.default.fileExists(atPath: $0.appendingPathComponent(files[0]).path)
+        }
+    }()
+
+    /// A new fontconfig configuration that holds only the bundled fonts. Caller owns it.
+    static func makeConfig() throws(RenderError) -> OpaquePointer {
+        guard let dir = directory else {
+            throw .fontsMissing("the bundled fonts (NotoSans-Regular.ttf) were not found; set MAPSNAP_FONT_DIR")
+        }
+        guard let config = FcConfigCreate() else { throw .fontsMissing("fontconfig: cannot create a configuration") }
+        for name in files {
+            let path = dir.appendingPathComponent(name).path
+            let ok = path.withCString { p in
+                p.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) { FcConfigAppFontAddFile(config, $0) }
+            }
+            if ok == 0 {
+                FcConfigDestroy(config)
+                throw .fontsMissing("fontconfig cannot load \(path)")
+            }
+        }
+        return config
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import MapSnapGeometry
+import MapSnapStyle
+
+/// Shapes and boxes of pins, flags, callouts and labels. Boxes are relative to the anchor
+/// point (0, 0), in points; the same numbers serve camera fitting, placement and drawing.
+enum MarkerPainter {
+    // MARK: Balloon marker (MapKit Marker look)
+
+    static func balloonSize(_ pin: PinOverlay, theme: OverlayTheme) -> (width: Double, height: Double) {
+        let w = theme.pin.width * pin.sizeFactor
+        return (w, w * 1.32)
+    }
+
+    /// Box of a pin or flag (without its title).
+    static func pinBox(_ pin: PinOverlay, theme: OverlayTheme) -> Rect {
+        switch pin.kind {
+        case .marker:
+            let (w, h) = balloonSize(pin, theme: theme)
+            return Rect(x: -w / 2 - 1, y: -h - 1, width: w + 2, height: h + 1 + w * 0.12)
+        case .startFlag, .endFlag:
+            let h = theme.flags.height
+            return Rect(x: -3.5, y: -h - 1, width: h * 0.78 + 4.5, height: h + 4.5)
+        }
+    }
+
+    /// Box of a pin's title text, centred under the pin's tip.
+    static func titleBox(_ t: TextLayout, pin: PinOverlay, theme: OverlayTheme) -> Rect {
+        let gap = pin.kind == .marker ? balloonSize(pin, theme: theme).width * 0.12 + 1 : 5
+        return Rect(x: -t.width / 2, y: gap, width: t.width, height: t.height)
+    }
+
+    static func drawBalloon(_ canvas: CairoCanvas, at p: Point, pin: PinOverlay, theme: OverlayTheme, glyph: TextLayout?) {
+        let (w, h) = balloonSize(pin, theme: theme)
+        let r = w / 2
+        let d = h - r
+        // Soft shadow on the ground at the tip.
+        canvas.fillSoftEllipse(
+            center: Point(x: p.x, y: p.y), rx: w * 0.42, ry: w * 0.13, color: .black, opacity: theme.pin.shadowOpacity)
+        // Balloon: a circle with two tangents meeting at the tip.
+        let k = r / d
+        let tx = r * (1 - k * k).squareRoot()
+        let ty = -d + r * k
+        let a0 = asinSafe(k)
+        canvas.newPath()
+        canvas.addPath(
+            [.move(Point(x: 0, y: 0)), .line(Point(x: tx, y: ty))], transform: { Point(x: p.x + $0.x, y: p.y + $0.y) })
+        canvas.arcNegative(center: Point(x: p.x, y: p.y - d), radius: r, from: a0, to: .pi - a0)
+        canvas.closePath()
+        canvas.fill(color: pin.color, preserve: true)
+        canvas.stroke(color: darker(pin.color), width: 0.75, join: .round)
+        // Glyph in the head.
+        let head = Point(x: p.x, y: p.y - d)
+        switch pin.glyph {
+        case .none:
+            canvas.newPath()
+            canvas.addCircle(center: head, radius: w * 0.16)
+            canvas.fill(color: theme.pin.glyphColor)
+        case .symbol(let s):
+            let side = w * 0.62
+            let f = side / 24
+            canvas.newPath()
+            canvas.addPath(s.path) { Point(x: head.x - side / 2 + $0.x * f, y: head.y - side / 2 + $0.y * f) }
+            canvas.fill(color: theme.pin.glyphColor, evenOdd: false)
+        case .text:
+            if let glyph {
+                let origin = Point(x: head.x - glyph.ink.midX, y: head.y - glyph.ink.midY)
+                canvas.drawText(glyph, at: origin, color: theme.pin.glyphColor)
+            }
+        }
+    }
+
+    // MARK: Flags
+
+    static func drawFlag(_ canvas: CairoCanvas, at p: Point, pin: PinOverlay, theme: OverlayTheme) {
+        let h = theme.flags.height
+        let fw = h * 0.78
+        let fh = h * 0.48
+        let top = p.y - h
+        let poleX = p.x
+        canvas.fillSoftEllipse(center: p, rx: 6, ry: 2.2, color: .black, opacity: theme.pin.shadowOpacity)
+        // Cloth with a gentle wave, casing first so it reads on any background.
+        func cloth() {
+            canvas.newPath()
+            canvas.addPath(
+                [
+                    .move(Point(x: 0, y: 0)),
+                    .curve(Point(x: fw * 0.35, y: -fh * 0.12), Point(x: fw * 0.65, y: fh * 0.12), Point(x: fw, y: 0)),
+                    .line(Point(x: fw, y: fh)),
+                    .curve(Point(x: fw * 0.65, y: fh * 1.12), Point(x: fw * 0.35, y: fh * 0.88), Point(x: 0, y: fh)),
+                    .close,
+                ], transform: { Point(x: poleX + $0.x, y: top + 1 + $0.y) })
+        }
+        cloth()
+        canvas.stroke(color: .white, width: 2.5, join: .round)
+        cloth()
+        if pin.kind == .endFlag {
+            canvas.fill(color: .white, preserve: true)
+            canvas.save()
+            canvas.clipPreservingPath()
+            canvas.newPath()
+            let cols = 4
+            let rows = 3
+            let cw = fw / Double(cols)
+            let ch = (fh * 1.15) / Double(rows)
+            for r in 0..<rows {
+                for c in 0..<cols where (r + c) % 2 == 0 {
+                    canvas.addRect(Rect(x: poleX + Double(c) * cw, y: top + 1 - fh * 0.08 + Double(r) * ch, width: cw, height: ch))
+                }
+            }
+            canvas.fill(color: pin.color)
+            canvas.restore()
+            cloth()
+            canvas.stroke(color: pin.color, width: 0.8, join: .round)
+        } else {
+            canvas.fill(color: pin.color, preserve: true)
+            canvas.stroke(color: darker(pin.color), width: 0.6, join: .round)
+        }
+        // Pole with a white casing, and a foot.
+        canvas.newPath()
+        canvas.addPolyline([Point(x: poleX, y: p.y), Point(x: poleX, y: top)])
+        canvas.stroke(color: .white, width: 3.5, cap: .round)
+        canvas.newPath()
+        canvas.addPolyline([Point(x: poleX, y: p.y), Point(x: poleX, y: top)])
+        canvas.stroke(color: Color(red: 0.2, green: 0.2, blue: 0.22), width: 1.6, cap: .round)
+        canvas.newPath()
+        canvas.addCircle(center: p, radius: 2.6)
+        canvas.fill(color: .white, preserve: true)
+        canvas.stroke(color: pin.color, width: 1.4)
+    }
+
+    // MARK: Callouts (capsule bubble + pointer, like the trail app's annotation view)
+
+    /// Box of a callout whose pointer tip is at (0, 0): the bubble above the tip, or below it
+    /// when `below` (pointer pointing up).
+    ///
+    /// `shift` (-1…1) slides the bubble sideways past its pointer: -1 puts the pointer near the
+    /// bubble's right end, 1 near its left end.
+    static func calloutBox(
+        _ t: TextLayout, callout: CalloutOverlay, theme: OverlayTheme, below: Bool = false, shift: Double = 0
+    ) -> Rect {
+        let s = theme.callout
+        let iconW = callout.symbol == nil ? 0 : s.fontSize * 1.3 + 4
+        let bw = t.width + 2 * s.paddingX + iconW
+        let bh = t.height + 2 * s.paddingY
+        let slack = max(0, bw / 2 - bh / 2 - s.pointerWidth / 2)
+        return Rect(x: -bw / 2 + shift * slack, y: below ? 0 : -(bh + s.pointerHeight), width: bw, height: bh + s.pointerHeight)
+    }
+
+    static func drawCallout(
+        _ canvas: CairoCanvas, at p: Point, text t: TextLayout, callout: CalloutOverlay, theme: OverlayTheme, below: Bool,
+        shift: Double
+    ) {
+        let s = theme.callout
+        let box = calloutBox(t, callout: callout, theme: theme, below: below, shift: shift).offsetBy(dx: p.x, dy: p.y)
+        let bubble = Rect(
+            x: box.x, y: below ? box.y + s.pointerHeight : box.y, width: box.width, height: box.height - s.pointerHeight)
+        let base = below ? bubble.minY + 0.5 : bubble.maxY - 0.5
+        // Shadow: the same shape, offset and translucent.
+        func shape(_ dy: Double) {
+            canvas.newPath()
+            canvas.addRoundedRect(bubble.offsetBy(dx: 0, dy: dy), radius: bubble.height / 2)
+            canvas.addPath(
+                [
+                    .move(Point(x: -s.pointerWidth / 2, y: base + dy)),
+                    .line(Point(x: 0, y: p.y + dy)), .line(Point(x: s.pointerWidth / 2, y: base + dy)), .close,
+                ], transform: { Point(x: p.x + $0.x, y: $0.y) })
+        }
+        shape(1.5)
+        canvas.fill(color: .black, opacity: 0.18)
+        shape(0)
+        canvas.fill(color: callout.color, preserve: true)
+        canvas.stroke(color: .white, width: 1, join: .round)
+        var x = bubble.x + s.paddingX
+        if let sym = callout.symbol {
+            let side = s.fontSize * 1.3
+            let f = side / 24
+            let y0 = bubble.midY - side / 2
+            let x0 = x
+            canvas.newPath()
+            canvas.addPath(sym.path) { Point(x: x0 + $0.x * f, y: y0 + $0.y * f) }
+            canvas.fill(color: callout.textColor, evenOdd: false)
+            x += side + 4
+        }
+        canvas.drawText(t, at: Point(x: x, y: bubble.y + s.paddingY), color: callout.textColor)
+    }
+
+    // MARK: Labels
+
+    static func labelBox(_ t: TextLayout) -> Rect {
+        Rect(x: -t.width / 2, y: -t.height / 2, width: t.width, height: t.height)
+    }
+
+    // MARK: Helpers
+
+    static func darker(_ c: Color) -> Color {
+        Color(red: c.red * 0.7, green: c.green * 0.7, blue: c.blue * 0.7, alpha: c.alpha)
+    }
+
+    private static func asinSafe(_ v: Double) -> Double { asin(min(max(v, -1), 1)) }
+}
+
+extension Rect {
+    var midX: Double { x + width / 2 }
+    var midY: Double { y + height / 2 }
+}

@@ -1,0 +1,20 @@
+/// Failures inside the renderer. `description` is shown to users.
+public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The bundled fonts could not be loaded.
+    case fontsMissing(String)
+    /// cairo refused to create or draw a surface (its status message).
+    case cairo(String)
+    /// The image is larger than the renderer accepts (pixels).
+    case imageTooLarge(width: Int, height: Int)
+    /// The PNG encoder failed.
+    case encoder(String)
+
+    public var description: String {
+        switch self {
+        case .fontsMissing(let m): return m
+        case .cairo(let m): return "cairo: \(m)"
+        case .imageTooLarge(let w, let h): return "image of \(w)x\(h) pixels is too large (limit 16384 per side, 100 megapixels)"
+        case .encoder(let m): return "PNG encoder: \(m)"
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import MapSnapGeometry
+import MapSnapStyle
+
+/// How the camera is chosen.
+public enum CameraRequest: Sendable, Equatable {
+    /// `--center LAT,LON --zoom Z`.
+    case center(Coordinate, zoom: Double)
+    /// `--center LAT,LON --span DLAT,DLON`, like `MKCoordinateRegion`.
+    case region(center: Coordinate, latitudeDelta: Double, longitudeDelta: Double)
+    /// `--bbox W,S,E,N`.
+    case bbox(BoundingBox)
+    /// Fit every overlay, keeping `padding` points free at the edges (MapKit's `.automatic`).
+    case fit(padding: Double)
+}
+
+/// One image to render: size, density, camera, format and the overlay look.
+public struct RenderRequest: Sendable {
+    /// Image size in points.
+    public var size: Size
+    /// Pixels per point: 1, 2 or 3.
+    public var scale: Double
+    public var camera: CameraRequest
+    public var format: ImageFormat
+    public var png: PNGOptions
+    public var theme: OverlayTheme
+
+    public init(
+        size: Size = Size(width: 600, height: 400), scale: Double = 1, camera: CameraRequest = .fit(padding: 24),
+        format: ImageFormat = .png, png: PNGOptions = PNGOptions(), theme: OverlayTheme = .standard
+    ) {
+        self.size = size
+        self.scale = scale
+        self.camera = camera
+        self.format = format
+        self.png = png
+        self.theme = theme
+    }
+}
+
+/// A rendered image with the camera it was drawn with and what was drawn where.
+public struct RenderOutput: Sendable {
+    /// The encoded file (PNG, SVG or PDF bytes).
+    public var bytes: [UInt8]
+    public var camera: Camera
+    public var annotations: Annotations
+}

@@ -1,0 +1,318 @@
+import Foundation
+import MapSnapGeometry
+import MapSnapStyle
+
+/// Draws an `OverlayScene` into an image: resolves the camera (fitting pins and labels whole),
+/// paints areas, trails, routes and markers, places callouts and labels without overlap,
+/// adds the title band and encodes.
+///
+/// Not thread-safe: use one renderer per thread (each owns its fonts and text context).
+/// Reusing one renderer for many images keeps the font set-up out of the per-image cost.
+public final class SceneRenderer {
+    private let text: TextEngine
+
+    public init() throws(RenderError) {
+        text = try TextEngine()
+    }
+
+    /// Renders `scene`. Throws `RenderError` or `CameraError`.
+    public func render(_ scene: OverlayScene, request: RenderRequest) throws -> RenderOutput {
+        let theme = request.theme
+        let size = request.size
+
+        // 1. Shape all text and measure every marker box (relative to its anchor, points).
+        let pins = scene.pins.sorted { $0.coordinate.latitude > $1.coordinate.latitude }
+        let pinTitles: [TextLayout?] = pins.map { pin in
+            pin.title.map { text.layout($0, size: theme.pin.labelFontSize, bold: true, maxWidth: 160) }
+        }
+        let pinGlyphs: [TextLayout?] = pins.map { pin in
+            if case .text(let s) = pin.glyph {
+                return text.layout(s, size: theme.pin.width * pin.sizeFactor * (s.count > 1 ? 0.36 : 0.46), bold: true)
+            }
+            return nil
+        }
+        let pinBoxes: [Rect] = pins.indices.map { i in
+            var box = MarkerPainter.pinBox(pins[i], theme: theme)
+            if let t = pinTitles[i] { box = box.union(MarkerPainter.titleBox(t, pin: pins[i], theme: theme).insetBy(dx: -2, dy: -2)) }
+            return box
+        }
+        let calloutTexts = scene.callouts.map { text.layout($0.text, size: theme.callout.fontSize, bold: true) }
+        let calloutBoxes = scene.callouts.indices.map {
+            MarkerPainter.calloutBox(calloutTexts[$0], callout: scene.callouts[$0], theme: theme)
+        }
+        let labelTexts = scene.labels.map { text.layout($0.text, size: theme.label.fontSize, bold: theme.label.bold, maxWidth: 200) }
+        let labelBoxes = labelTexts.map { MarkerPainter.labelBox($0).insetBy(dx: -theme.label.haloWidth, dy: -theme.label.haloWidth) }
+        let titleText = scene.title.map {
+            text.layout($0, size: theme.title.fontSize, bold: true, maxWidth: size.width - 2 * theme.title.padding)
+        }
+        let band = titleText.map { $0.height + 2 * theme.title.padding } ?? 0
+
+        // 2. Camera.
+        let camera = try resolveCamera(
+            request, scene: scene, pins: pins, pinBoxes: pinBoxes, calloutBoxes: calloutBoxes, labelBoxes: labelBoxes,
+            band: band)
+
+        // 3. Paint.
+        let canvas = try CairoCanvas(format: request.format, size: size, scale: request.scale)
+        canvas.paint(theme.background)
+        var items: [Annotations.Item] = []
+        let minStep = 0.35 / request.scale  // vertices closer than this (points) add nothing visible
+
+        for area in scene.areas {
+            canvas.newPath()
+            var bounds: Rect?
+            for polygon in area.polygons {
+                for ring in polygon {
+                    let pts = project(ring, camera: camera, minStep: minStep)
+                    canvas.addRing(pts)
+                    bounds = union(bounds, boundsOf(pts))
+                }
+            }
+            canvas.fill(color: area.fill, opacity: area.fillOpacity, evenOdd: true, preserve: true)
+            canvas.stroke(color: area.stroke, opacity: area.strokeOpacity, width: area.strokeWidth)
+            if let b = bounds {
+                items.append(item("area", area.name, nil, nil, b.insetBy(dx: -area.strokeWidth / 2, dy: -area.strokeWidth / 2), camera))
+            }
+        }
+
+        let projected = scene.lines.map { line in line.parts.map { project($0, camera: camera, minStep: minStep) } }
+        let order = scene.lines.indices.filter { scene.lines[$0].kind == .trail } + scene.lines.indices.filter { scene.lines[$0].kind == .route }
+        // Casings of one kind under all lines of that kind, so crossings stay clean.
+        for kind in [LineOverlay.Kind.trail, .route] {
+            let group = order.filter { scene.lines[$0].kind == kind }
+            for i in group where scene.lines[i].casingWidth > 0 {
+                let line = scene.lines[i]
+                canvas.newPath()
+                for part in projected[i] { canvas.addPolyline(part) }
+                canvas.stroke(
+                    color: line.casingColor, opacity: line.opacity, width: line.width + 2 * line.casingWidth, cap: .round,
+                    join: .round, dash: casingDash(line))
+            }
+            for i in group {
+                let line = scene.lines[i]
+                canvas.newPath()
+                for part in projected[i] { canvas.addPolyline(part) }
+                canvas.stroke(color: line.color, opacity: line.opacity, width: line.width, cap: .round, join: .round, dash: line.dash)
+                let b = projected[i].reduce(nil as Rect?) { union($0, boundsOf($1)) }
+                if let b {
+                    let half = line.width / 2 + line.casingWidth
+                    items.append(item(kind.rawValue, line.name, nil, nil, b.insetBy(dx: -half, dy: -half), camera))
+                }
+            }
+        }
+
+        // 4. Markers: pins and flags always show; callouts and labels are placed where they fit.
+        let frame = Rect(x: 0, y: band, width: size.width, height: size.height - band)
+        var index = CollisionIndex(width: size.width, height: size.height)
+        for (i, pin) in pins.enumerated() {
+            let p = camera.point(for: pin.coordinate)
+            switch pin.kind {
+            case .marker: MarkerPainter.drawBalloon(canvas, at: p, pin: pin, theme: theme, glyph: pinGlyphs[i])
+            case .startFlag, .endFlag: MarkerPainter.drawFlag(canvas, at: p, pin: pin, theme: theme)
+            }
+            if let t = pinTitles[i] {
+                let box = MarkerPainter.titleBox(t, pin: pin, theme: theme).offsetBy(dx: p.x, dy: p.y)
+                canvas.drawText(
+                    t, at: Point(x: box.x, y: box.y), color: theme.label.color, halo: theme.label.haloColor,
+                    haloWidth: theme.label.haloWidth)
+            }
+            let box = pinBoxes[i].offsetBy(dx: p.x, dy: p.y)
+            index.insert(box)
+            items.append(item(pin.kind.rawValue, pin.title, pin.coordinate, p, box, camera))
+        }
+        for (i, callout) in scene.callouts.enumerated() {
+            var placed: (Coordinate, Point, Rect, below: Bool, shift: Double)?
+            search: for below in [false, true] {
+                for c in callout.anchors {
+                    for shift in [0.0, -0.7, 0.7] {
+                        let box = MarkerPainter.calloutBox(calloutTexts[i], callout: callout, theme: theme, below: below, shift: shift)
+                        if let (c, p) = place(box, anchors: [c], camera: camera, frame: frame, index: &index) {
+                            placed = (c, p, box, below, shift)
+                            break search
+                        }
+                    }
+                }
+            }
+            if let (c, p, box, below, shift) = placed {
+                MarkerPainter.drawCallout(canvas, at: p, text: calloutTexts[i], callout: callout, theme: theme, below: below, shift: shift)
+                items.append(item("callout", callout.text, c, p, box.offsetBy(dx: p.x, dy: p.y), camera))
+            } else if let c = callout.anchors.first {
+                let p = camera.point(for: c)
+                items.append(item("callout", callout.text, c, p, calloutBoxes[i].offsetBy(dx: p.x, dy: p.y), camera, placed: false))
+            }
+        }
+        for (i, label) in scene.labels.enumerated() {
+            let placedAt = place(labelBoxes[i], anchors: label.anchors, camera: camera, frame: frame, index: &index)
+            if let (c, p) = placedAt {
+                let t = labelTexts[i]
+                canvas.drawText(
+                    t, at: Point(x: p.x - t.width / 2, y: p.y - t.height / 2), color: label.color ?? theme.label.color,
+                    halo: theme.label.haloColor, haloWidth: theme.label.haloWidth)
+                items.append(item("label", label.text, c, p, labelBoxes[i].offsetBy(dx: p.x, dy: p.y), camera))
+            } else if let c = label.anchors.first {
+                let p = camera.point(for: c)
+                items.append(item("label", label.text, c, p, labelBoxes[i].offsetBy(dx: p.x, dy: p.y), camera, placed: false))
+            }
+        }
+
+        // 5. Title band.
+        if let t = titleText, let title = scene.title {
+            let r = Rect(x: 0, y: 0, width: size.width, height: band)
+            canvas.newPath()
+            canvas.addRect(r)
+            canvas.fill(color: theme.title.background)
+            canvas.drawText(t, at: Point(x: (size.width - t.width) / 2, y: theme.title.padding), color: theme.title.color)
+            items.append(item("title", title, nil, nil, r, camera))
+        }
+
+        let bytes = try canvas.encode(png: request.png)
+        return RenderOutput(bytes: bytes, camera: camera, annotations: annotations(camera, items))
+    }
+
+    // MARK: - Camera
+
+    private func resolveCamera(
+        _ request: RenderRequest, scene: OverlayScene, pins: [PinOverlay], pinBoxes: [Rect], calloutBoxes: [Rect],
+        labelBoxes: [Rect], band: Double
+    ) throws -> Camera {
+        let size = request.size
+        switch request.camera {
+        case .center(let c, let zoom):
+            return Camera(center: c, zoom: zoom, size: size, scale: request.scale)
+        case .region(let c, let dlat, let dlon):
+            return Camera.region(center: c, latitudeDelta: dlat, longitudeDelta: dlon, size: size, scale: request.scale)
+        case .bbox(let box):
+            return Camera.bounding(box, size: size, scale: request.scale)
+        case .fit(let padding):
+            var fit: [FitItem] = []
+            for line in scene.lines {
+                let half = line.width / 2 + line.casingWidth
+                for part in line.parts { fit += extremes(part, margin: half) }
+            }
+            for area in scene.areas {
+                for polygon in area.polygons {
+                    if let outer = polygon.first { fit += extremes(outer, margin: area.strokeWidth / 2) }
+                }
+            }
+            for (i, pin) in pins.enumerated() { fit.append(FitItem(coordinate: pin.coordinate, margins: Margins(box: pinBoxes[i]))) }
+            for (i, c) in scene.callouts.enumerated() where c.affectsFit {
+                if let a = c.anchors.first { fit.append(FitItem(coordinate: a, margins: Margins(box: calloutBoxes[i]))) }
+            }
+            for (i, l) in scene.labels.enumerated() {
+                if let a = l.anchors.first { fit.append(FitItem(coordinate: a, margins: Margins(box: labelBoxes[i]))) }
+            }
+            let inner = Size(width: size.width, height: size.height - band)
+            var camera = try Camera.fitting(fit, size: inner, scale: request.scale, padding: padding)
+            // Re-centre on the full image so the fitted region sits below the title band.
+            let w = WebMercator.worldPoint(camera.center, zoom: camera.zoom)
+            let center = WebMercator.coordinate(worldPoint: Point(x: w.x, y: w.y - band / 2), zoom: camera.zoom)
+            camera = Camera(center: center, zoom: camera.zoom, size: size, scale: request.scale)
+            return camera
+        }
+    }
+
+    /// The (at most four) vertices of `coords` that bound it in Mercator, each with the same margin.
+    private func extremes(_ coords: [Coordinate], margin: Double) -> [FitItem] {
+        guard var minX = coords.first else { return [] }
+        var maxX = minX
+        var minY = minX
+        var maxY = minX
+        for c in coords {
+            if c.longitude < minX.longitude { minX = c }
+            if c.longitude > maxX.longitude { maxX = c }
+            if c.latitude < minY.latitude { minY = c }
+            if c.latitude > maxY.latitude { maxY = c }
+        }
+        let m = Margins(top: margin, left: margin, bottom: margin, right: margin)
+        return [minX, maxX, minY, maxY].map { FitItem(coordinate: $0, margins: m) }
+    }
+
+    // MARK: - Geometry to points
+
+    /// Projects a polyline to image points, in the world copy nearest the camera, dropping
+    /// vertices closer than `minStep` points to the last kept one (the last vertex is kept).
+    private func project(_ coords: [Coordinate], camera: Camera, minStep: Double) -> [Point] {
+        guard let first = coords.first else { return [] }
+        let shift = camera.nearestLongitude(first.longitude) - first.longitude
+        let world = camera.worldSize
+        let o = camera.origin
+        let minSq = minStep * minStep
+        var out: [Point] = []
+        out.reserveCapacity(min(coords.count, 65_536))
+        var last = Point(x: .infinity, y: .infinity)
+        for (i, c) in coords.enumerated() {
+            let u = WebMercator.unitPoint(Coordinate(latitude: c.latitude, longitude: c.longitude + shift))
+            let p = Point(x: u.x * world - o.x, y: u.y * world - o.y)
+            let dx = p.x - last.x
+            let dy = p.y - last.y
+            if dx * dx + dy * dy >= minSq || i == coords.count - 1 {
+                if i == coords.count - 1, dx * dx + dy * dy < minSq, out.count > 1 { out.removeLast() }
+                out.append(p)
+                last = p
+            }
+        }
+        return out
+    }
+
+    private func boundsOf(_ pts: [Point]) -> Rect? {
+        guard let f = pts.first else { return nil }
+        var x0 = f.x
+        var x1 = f.x
+        var y0 = f.y
+        var y1 = f.y
+        for p in pts {
+            x0 = min(x0, p.x)
+            x1 = max(x1, p.x)
+            y0 = min(y0, p.y)
+            y1 = max(y1, p.y)
+        }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    private func union(_ a: Rect?, _ b: Rect?) -> Rect? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return a.union(b)
+    }
+
+    /// Dashed casing: same pattern, so each dash gets its own outline.
+    private func casingDash(_ line: LineOverlay) -> [Double] { line.dash }
+
+    // MARK: - Placement
+
+    private func place(
+        _ box: Rect, anchors: [Coordinate], camera: Camera, frame: Rect, index: inout CollisionIndex
+    ) -> (Coordinate, Point)? {
+        for c in anchors {
+            let p = camera.point(for: c)
+            let r = box.offsetBy(dx: p.x, dy: p.y)
+            if frame.contains(r) && !index.collides(r) {
+                index.insert(r)
+                return (c, p)
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Annotations
+
+    private func item(
+        _ kind: String, _ name: String?, _ c: Coordinate?, _ p: Point?, _ box: Rect, _ camera: Camera, placed: Bool = true
+    ) -> Annotations.Item {
+        let s = camera.scale
+        return Annotations.Item(
+            kind: kind, name: name, coordinate: c.map { [$0.latitude, $0.normalized.longitude] },
+            point: p.map { [($0.x * s).centi, ($0.y * s).centi] },
+            box: [(box.x * s).centi, (box.y * s).centi, (box.width * s).centi, (box.height * s).centi], placed: placed)
+    }
+
+    private func annotations(_ camera: Camera, _ items: [Annotations.Item]) -> Annotations {
+        let b = camera.boundingBox
+        let info = Annotations.CameraInfo(
+            center: [camera.center.latitude, camera.center.normalized.longitude], zoom: camera.zoom,
+            bbox: [b.west, b.south, b.east, b.north], width: camera.size.width, height: camera.size.height,
+            scale: camera.scale, pixelWidth: Int((camera.size.width * camera.scale).rounded()),
+            pixelHeight: Int((camera.size.height * camera.scale).rounded()))
+        return Annotations(camera: info, items: items)
+    }
+}
