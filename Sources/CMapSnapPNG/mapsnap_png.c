@@ -123,3 +123,79 @@ void mapsnap_png_buffer_free(mapsnap_png_buffer *buffer) {
     buffer->data = NULL;
     buffer->size = buffer->capacity = 0;
 }
+
+typedef struct {
+    const uint8_t *data;
+    size_t size;
+    size_t pos;
+    char *err;
+    size_t err_len;
+} reader_state;
+
+static void on_read_error(png_structp png, png_const_charp message) {
+    reader_state *st = (reader_state *)png_get_error_ptr(png);
+    if (st && st->err && st->err_len > 0) snprintf(st->err, st->err_len, "libpng: %s", message);
+    png_longjmp(png, 1);
+}
+
+static void on_read(png_structp png, png_bytep out, png_size_t length) {
+    reader_state *st = (reader_state *)png_get_io_ptr(png);
+    if (st->pos + length > st->size) {
+        png_error(png, "truncated PNG data");
+        return;
+    }
+    memcpy(out, st->data + st->pos, length);
+    st->pos += length;
+}
+
+int mapsnap_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t **rgba, int *width,
+                       int *height, char *err, size_t err_len) {
+    if (!data || size < 8 || png_sig_cmp(data, 0, 8) != 0) {
+        if (err && err_len) snprintf(err, err_len, "not a PNG file");
+        return 1;
+    }
+    reader_state st = {data, size, 0, err, err_len};
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &st, on_read_error, on_warning);
+    if (!png) return 1;
+    png_infop info = png_create_info_struct(png);
+    uint8_t *volatile buffer = NULL;
+    png_bytep *volatile rows = NULL;
+    if (!info) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        return 1;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_read_struct(&png, &info, NULL);
+        free(buffer);
+        free(rows);
+        return 1;
+    }
+    png_set_read_fn(png, &st, on_read);
+    png_read_info(png, info);
+    png_uint_32 w = png_get_image_width(png, info), h = png_get_image_height(png, info);
+    if ((uint64_t)w * (uint64_t)h > max_pixels) {
+        if (err && err_len) snprintf(err, err_len, "PNG of %ux%u pixels is too large", w, h);
+        png_destroy_read_struct(&png, &info, NULL);
+        return 1;
+    }
+    png_set_expand(png);
+    png_set_strip_16(png);
+    png_set_gray_to_rgb(png);
+    png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    buffer = (uint8_t *)malloc((size_t)w * h * 4);
+    rows = (png_bytep *)malloc(sizeof(png_bytep) * h);
+    if (!buffer || !rows) png_error(png, "out of memory");
+    for (png_uint_32 y = 0; y < h; y++) rows[y] = buffer + (size_t)y * w * 4;
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+    png_destroy_read_struct(&png, &info, NULL);
+    free(rows);
+    *rgba = buffer;
+    *width = (int)w;
+    *height = (int)h;
+    return 0;
+}
+
+void mapsnap_png_free(uint8_t *rgba) { free(rgba); }

@@ -54,6 +54,8 @@ public enum HelpText {
           --no-callouts           No trail-name callouts.
           --theme FILE            Overlay colours and sizes from a JSON theme file.
 
+        -h, --help                Show this help.
+
         Feature properties follow simplestyle-spec 1.1 (stroke, stroke-width, stroke-opacity,
         fill, fill-opacity, marker-color, marker-symbol, marker-size, title); lines with
         "difficulty" easy/moderate/hard are green/orange/red; "route": true draws a dashed route.

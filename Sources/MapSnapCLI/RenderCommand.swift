@@ -183,3 +183,8 @@ struct RenderCommand {
         return "\(error)"
     }
 }
+
+/// The option names of `render`, for tests that check the help documents each one.
+public enum RenderCommandOptions {
+    public static var all: [String] { (RenderCommand.splitter.valued.union(RenderCommand.splitter.flags)).sorted() }
+}

@@ -3,46 +3,69 @@ enum GPXNumber {
     /// Parses `[+-]digits[.digits]`, also accepting an exponent (`1.5E3`, written by some tools),
     /// with surrounding XML whitespace. Returns NaN for empty text (a missing value) and nil for
     /// anything else that is not a finite number, such as `abc`, `NaN` or `INF`.
+    ///
+    /// Correctly rounded: short decimals (the usual `45.1234567`) take Clinger's fast path — an
+    /// exact integer divided by an exact power of ten — and the rest go through `Double(_:)`.
     static func parse(_ text: String) -> Double? {
-        var utf8 = Substring(text).utf8[...]
-        while let b = utf8.first, ByteScanning.isSpace(b) { utf8 = utf8.dropFirst() }
-        while let b = utf8.last, ByteScanning.isSpace(b) { utf8 = utf8.dropLast() }
-        if utf8.isEmpty { return .nan }
-        guard isDecimal(utf8) else { return nil }
-        guard let value = Double(Substring(utf8)), value.isFinite else { return nil }
+        var text = text
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
         return value
     }
 
-    private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+    private static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var start = 0
+        var end = bytes.count
+        while start < end && ByteScanning.isSpace(bytes[start]) { start += 1 }
+        while end > start && ByteScanning.isSpace(bytes[end - 1]) { end -= 1 }
+        if start == end { return .nan }
 
-    private static func isDecimal(_ utf8: Substring.UTF8View) -> Bool {
-        var i = utf8.startIndex
-        let end = utf8.endIndex
-        if i < end, utf8[i] == UInt8(ascii: "+") || utf8[i] == UInt8(ascii: "-") { i = utf8.index(after: i) }
+        var i = start
+        var negative = false
+        if bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") {
+            negative = bytes[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        var mantissa: UInt64 = 0
         var digits = 0
-        while i < end, isDigit(utf8[i]) {
-            digits += 1
-            i = utf8.index(after: i)
-        }
-        if i < end, utf8[i] == UInt8(ascii: ".") {
-            i = utf8.index(after: i)
-            while i < end, isDigit(utf8[i]) {
+        var fractionDigits = 0
+        var seenPoint = false
+        var hasExponent = false
+        while i < end {
+            let b = bytes[i]
+            if b >= 0x30 && b <= 0x39 {
+                if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(b - 0x30) }
                 digits += 1
-                i = utf8.index(after: i)
+                if seenPoint { fractionDigits += 1 }
+            } else if b == UInt8(ascii: ".") && !seenPoint {
+                seenPoint = true
+            } else {
+                break
             }
+            i += 1
         }
-        guard digits > 0 else { return false }
-        if i < end, utf8[i] == UInt8(ascii: "e") || utf8[i] == UInt8(ascii: "E") {
-            i = utf8.index(after: i)
-            if i < end, utf8[i] == UInt8(ascii: "+") || utf8[i] == UInt8(ascii: "-") { i = utf8.index(after: i) }
-            var exponentDigits = 0
-            while i < end, isDigit(utf8[i]) {
-                exponentDigits += 1
-                i = utf8.index(after: i)
-            }
-            guard exponentDigits > 0 else { return false }
+        guard digits > 0 else { return nil }
+        if i < end && (bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E")) {
+            hasExponent = true
+            i += 1
+            if i < end && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) { i += 1 }
+            let exponentStart = i
+            while i < end && bytes[i] >= 0x30 && bytes[i] <= 0x39 { i += 1 }
+            guard i > exponentStart else { return nil }
         }
-        return i == end
+        guard i == end else { return nil }
+
+        if !hasExponent && digits <= 15 && fractionDigits <= 22 {
+            let value = Double(mantissa) / powersOfTen[fractionDigits]
+            return negative ? -value : value
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        guard let value = Double(text), value.isFinite else { return nil }
+        return value
     }
 }
 

@@ -34,11 +34,16 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
     private let file: String
 
     private(set) var features: [Feature] = []
-    private(set) var error: FormatError?
+    private(set) var error: FormatError? {
+        didSet { failed = error != nil }
+    }
+    /// `error != nil`, kept as a flag: the callbacks test it millions of times.
+    private var failed = false
     private(set) var sawRoot = false
 
     private var stack: [OpenElement] = []
-    private var rootNamespace = ""
+    /// The prefix of the root element including its colon (`"g:"`), usually empty.
+    private var rootPrefix = ""
 
     // The feature being read (a waypoint, route or track).
     private var name: String?
@@ -69,26 +74,28 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
     // MARK: - Errors
 
     private func fail(_ parser: XMLParser, _ message: String) {
-        guard error == nil else { return }
+        guard !failed else { return }
         error = FormatError(
             file: file, location: SourceLocation(line: parser.lineNumber, column: parser.columnNumber), message: message)
         parser.abortParsing()
     }
 
+    /// Records the first XML syntax error. When the file ends early the error is placed at the end
+    /// of the file and says it may be truncated; otherwise it is where libxml2 stopped.
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-        guard error == nil else { return }
+        guard !failed else { return }
         let code = (parseError as NSError).code
-        let line = parser.lineNumber
-        let column = parser.columnNumber
+        var location = SourceLocation(line: parser.lineNumber, column: parser.columnNumber)
         let end = SourceLocation(offset: bytes.count, in: bytes)
-        let atEnd = line > end.line || (line == end.line && column >= end.column)
+        let atEnd = location.line > end.line || (location.line == end.line && location.column >= end.column)
         let message: String
         if atEnd || (code == 5 && !stack.isEmpty) {
             message = XMLSyntaxMessage.truncated(openElement: stack.last?.name)
+            location = end
         } else {
             message = XMLSyntaxMessage.text(forCode: code, openElement: stack.last?.name)
         }
-        error = FormatError(file: file, location: SourceLocation(line: line, column: column), message: message)
+        error = FormatError(file: file, location: location, message: message)
     }
 
     // MARK: - Elements
@@ -97,20 +104,14 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
         qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
     ) {
-        guard error == nil else { return }
+        guard !failed else { return }
         guard let parent = stack.last else {
-            guard elementName == "gpx" else {
-                fail(parser, "expected a <gpx> root element, found <\(qName ?? elementName)>")
-                return
-            }
-            sawRoot = true
-            rootNamespace = namespaceURI ?? ""
-            stack.append(OpenElement(role: .gpx, name: qName ?? elementName))
+            startRoot(parser, elementName)
             return
         }
         var role = Role.ignored
-        if (namespaceURI ?? "") == rootNamespace {
-            role = self.role(of: elementName, under: parent.role)
+        if let local = gpxLocalName(elementName) {
+            role = self.role(of: local, under: parent.role)
         }
         switch role {
         case .waypoint, .routePoint, .trackPoint:
@@ -129,13 +130,13 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
         case .gpx, .ignored:
             break
         }
-        stack.append(OpenElement(role: role, name: qName ?? elementName))
+        stack.append(OpenElement(role: role, name: elementName))
     }
 
     func parser(
         _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
     ) {
-        guard error == nil, let element = stack.popLast() else { return }
+        guard !failed, let element = stack.popLast() else { return }
         switch element.role {
         case .elevation:
             capturing = false
@@ -198,6 +199,34 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
         if capturing { text += String(decoding: CDATABlock, as: UTF8.self) }
+    }
+
+    // MARK: - Names
+
+    /// Accepts the root element, which must be `gpx` (perhaps with a prefix, `g:gpx`).
+    private func startRoot(_ parser: XMLParser, _ name: String) {
+        let prefixEnd = name.lastIndex(of: ":").map { name.index(after: $0) } ?? name.startIndex
+        guard name[prefixEnd...] == "gpx" else {
+            fail(parser, "expected a <gpx> root element, found <\(name)>")
+            return
+        }
+        sawRoot = true
+        rootPrefix = String(name[..<prefixEnd])
+        stack.append(OpenElement(role: .gpx, name: name))
+    }
+
+    /// The local name of an element written with the root's prefix (usually none), else nil.
+    ///
+    /// Namespace processing is off (it costs a quarter of the parse time), so "GPX element" means
+    /// "same prefix as `<gpx>`": extension elements (`gpxx:…`) are skipped, and unprefixed
+    /// elements in another default namespace only ever appear inside skipped `<extensions>`.
+    @inline(__always)
+    private func gpxLocalName(_ name: String) -> String? {
+        if rootPrefix.isEmpty {
+            return name.utf8.contains(UInt8(ascii: ":")) ? nil : name
+        }
+        guard name.hasPrefix(rootPrefix) else { return nil }
+        return String(name.dropFirst(rootPrefix.count))
     }
 
     // MARK: - Building features

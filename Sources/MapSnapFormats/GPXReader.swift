@@ -19,8 +19,9 @@ import Foundation
 /// - a line needs two points: segments and routes with fewer are dropped without an error, and a
 ///   track left with no segment gives no feature;
 /// - each segment and route is unwrapped across the antimeridian (`unwrapLongitudes()`);
-/// - elements are matched by local name in the namespace of the root `<gpx>` element, so both GPX
-///   1.0 and 1.1 read, and `<extensions>` content in other namespaces is ignored;
+/// - elements are matched by name, with the prefix of the root `<gpx>` element (usually none), so
+///   GPX 1.0 and 1.1 both read and extension elements (`gpxx:…`, anything in `<extensions>`) are
+///   ignored;
 /// - `lat`/`lon` are required decimal numbers (`NaN`, `INF` and empty values are errors) with
 ///   latitude in -90…90 and longitude in -360…360, as for GeoJSON; `<ele>` must be a number when
 ///   it is not empty.
@@ -36,8 +37,7 @@ public enum GPXReader {
         // A stream, not `XMLParser(data:)`: given one buffer over 10 MB, libxml2's push parser
         // stops at the end with an internal error ("huge input lookup"); the stream feeds chunks.
         let parser = XMLParser(stream: InputStream(data: Data(bytes)))
-        parser.shouldProcessNamespaces = true
-        parser.shouldReportNamespacePrefixes = false
+        parser.shouldProcessNamespaces = false
         parser.shouldResolveExternalEntities = false
         let delegate = GPXParserDelegate(bytes: bytes, file: file)
         parser.delegate = delegate

@@ -17,7 +17,7 @@ enum XMLSyntaxMessage {
         case 45: return "unfinished comment"
         case 64: return "the XML declaration <?xml …?> may only appear at the very start of the file"
         case 65: return "a space is required here"
-        case 68: return "expected an element name after '<'"
+        case 68: return "expected a name after '<' or '&' (write &amp; for a literal '&')"
         case 73: return "expected '>' to end the tag"
         case 76:
             if let openElement { return "mismatched closing tag (expected </\(openElement)>)" }

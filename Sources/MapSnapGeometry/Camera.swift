@@ -114,9 +114,12 @@ extension Camera {
         center: Coordinate, latitudeDelta: Double, longitudeDelta: Double, size: Size, scale: Double
     ) -> Camera {
         let lonZoom = log2(size.width * 360 / (WebMercator.tileSize * Swift.max(longitudeDelta, 1e-9)))
+        // The span is centred on `center` in degrees, which is not the centre in Mercator: the
+        // image must reach the farther of the two edges on both sides.
         let n = WebMercator.unitPoint(Coordinate(latitude: center.latitude + latitudeDelta / 2, longitude: 0))
         let s = WebMercator.unitPoint(Coordinate(latitude: center.latitude - latitudeDelta / 2, longitude: 0))
-        let dy = Swift.max(s.y - n.y, 1e-12)
+        let c = WebMercator.unitPoint(Coordinate(latitude: center.latitude, longitude: 0))
+        let dy = Swift.max(2 * Swift.max(c.y - n.y, s.y - c.y), 1e-12)
         let latZoom = log2(size.height / (WebMercator.tileSize * dy))
         return Camera(center: center, zoom: Swift.min(lonZoom, latZoom), size: size, scale: scale)
     }

@@ -67,8 +67,10 @@ final class TextLayout {
     /// Logical size in points.
     let width: Double
     let height: Double
-    /// Ink extents relative to the layout origin, points (what actually gets painted).
+    /// Ink extents relative to the text's top-left corner, points (what actually gets painted).
     let ink: Rect
+    /// Where Pango puts the logical box inside the layout (non-zero for centred, wrapped text).
+    private let logicalOffset: Point
 
     fileprivate init(layout: OpaquePointer?) {
         self.layout = layout
@@ -78,7 +80,10 @@ final class TextLayout {
         let s = Double(PANGO_SCALE)
         width = Double(logical.width) / s
         height = Double(logical.height) / s
-        ink = Rect(x: Double(inkRect.x) / s, y: Double(inkRect.y) / s, width: Double(inkRect.width) / s, height: Double(inkRect.height) / s)
+        logicalOffset = Point(x: Double(logical.x) / s, y: Double(logical.y) / s)
+        ink = Rect(
+            x: Double(inkRect.x - logical.x) / s, y: Double(inkRect.y - logical.y) / s, width: Double(inkRect.width) / s,
+            height: Double(inkRect.height) / s)
     }
 
     deinit {
@@ -87,13 +92,13 @@ final class TextLayout {
 
     /// Adds the glyph outlines at `origin` (top-left, points) to the current path of `cr`.
     func appendPath(to cr: OpaquePointer, at origin: Point) {
-        cairo_move_to(cr, origin.x, origin.y)
+        cairo_move_to(cr, origin.x - logicalOffset.x, origin.y - logicalOffset.y)
         pango_cairo_layout_path(cr, layout)
     }
 
     /// Paints the text at `origin` (top-left, points) in the current source of `cr`.
     func show(in cr: OpaquePointer, at origin: Point) {
-        cairo_move_to(cr, origin.x, origin.y)
+        cairo_move_to(cr, origin.x - logicalOffset.x, origin.y - logicalOffset.y)
         pango_cairo_show_layout(cr, layout)
     }
 }

@@ -26,4 +26,13 @@ int mapsnap_png_encode(const uint8_t *pixels, int width, int height, int stride,
 
 void mapsnap_png_buffer_free(mapsnap_png_buffer *buffer);
 
+
+
+/// Decodes a PNG held in memory to 8-bit straight RGBA (any PNG colour type and depth is
+/// converted). On success returns 0 and a malloc'd buffer of width*height*4 bytes in *rgba,
+/// which the caller frees with mapsnap_png_free. Images above max_pixels are refused.
+int mapsnap_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t **rgba, int *width,
+                       int *height, char *err, size_t err_len);
+
+void mapsnap_png_free(uint8_t *rgba);
 #endif

@@ -1,0 +1,96 @@
+import XCTest
+
+@testable import MapSnapGeometry
+
+final class CameraTests: XCTestCase {
+    let size = Size(width: 600, height: 400)
+
+    func testPointAndCoordinateAreInverse() {
+        let cam = Camera(center: Coordinate(latitude: 37.78, longitude: -122.42), zoom: 13.3, size: size, scale: 2)
+        XCTAssertEqual(cam.point(for: cam.center).x, 300, accuracy: 1e-9)
+        XCTAssertEqual(cam.point(for: cam.center).y, 200, accuracy: 1e-9)
+        let p = Point(x: 17.5, y: 333.25)
+        let back = cam.point(for: cam.coordinate(for: p))
+        XCTAssertEqual(back.x, p.x, accuracy: 1e-6)
+        XCTAssertEqual(back.y, p.y, accuracy: 1e-6)
+    }
+
+    func testFitKeepsEveryItemAndItsMarginsInsideThePadding() throws {
+        let items = [
+            FitItem(coordinate: Coordinate(latitude: 37.77, longitude: -122.43), margins: Margins(top: 40, left: 15, bottom: 0, right: 15)),
+            FitItem(coordinate: Coordinate(latitude: 37.79, longitude: -122.40), margins: Margins(top: 40, left: 80, bottom: 10, right: 80)),
+            FitItem(coordinate: Coordinate(latitude: 37.76, longitude: -122.41)),
+        ]
+        let padding = 24.0
+        let cam = try Camera.fitting(items, size: size, scale: 1, padding: padding)
+        var touches = false
+        for it in items {
+            let p = cam.point(for: it.coordinate)
+            XCTAssertGreaterThanOrEqual(p.x - it.margins.left, padding - 1e-6)
+            XCTAssertLessThanOrEqual(p.x + it.margins.right, size.width - padding + 1e-6)
+            XCTAssertGreaterThanOrEqual(p.y - it.margins.top, padding - 1e-6)
+            XCTAssertLessThanOrEqual(p.y + it.margins.bottom, size.height - padding + 1e-6)
+            if abs(p.y - it.margins.top - padding) < 0.01 || abs(p.x - it.margins.left - padding) < 0.01 { touches = true }
+        }
+        XCTAssertTrue(touches, "the fit should be tight on at least one side")
+    }
+
+    func testFitSinglePointStopsAtMaxZoom() throws {
+        let cam = try Camera.fitting([FitItem(coordinate: Coordinate(latitude: 1, longitude: 2))], size: size, scale: 1, padding: 24)
+        XCTAssertEqual(cam.zoom, Camera.maxFitZoom)
+        XCTAssertEqual(cam.center.latitude, 1, accuracy: 1e-9)
+    }
+
+    func testFitNothingThrows() {
+        XCTAssertThrowsError(try Camera.fitting([], size: size, scale: 1, padding: 24)) {
+            XCTAssertEqual($0 as? CameraError, .nothingToFit)
+        }
+    }
+
+    func testFitAcrossTheAntimeridianFramesTheShortWay() throws {
+        let items = [179.5, -179.5, 179.9].map { FitItem(coordinate: Coordinate(latitude: -17, longitude: $0)) }
+        let cam = try Camera.fitting(items, size: size, scale: 1, padding: 24)
+        XCTAssertGreaterThan(cam.zoom, 6, "one degree of longitude should fill the image, not the whole world")
+        for it in items {
+            let p = cam.point(for: it.coordinate)
+            XCTAssertTrue((0...600).contains(p.x), "\(it.coordinate) at \(p)")
+        }
+        XCTAssertEqual(abs(cam.center.normalized.longitude), 180, accuracy: 0.5)
+    }
+
+    func testUnwrapLongitudesMakesTracksContinuous() {
+        var track = [170.0, 179.0, -179.0, -170.0].map { Coordinate(latitude: 0, longitude: $0) }
+        track.unwrapLongitudes()
+        XCTAssertEqual(track.map(\.longitude), [170, 179, 181, 190])
+    }
+
+    func testRegionShowsTheWholeSpan() {
+        let c = Coordinate(latitude: 37.7749, longitude: -122.4194)
+        let cam = Camera.region(center: c, latitudeDelta: 0.015, longitudeDelta: 0.015, size: size, scale: 1)
+        let box = cam.boundingBox
+        XCTAssertLessThanOrEqual(box.south, c.latitude - 0.0075 + 1e-9)
+        XCTAssertGreaterThanOrEqual(box.north, c.latitude + 0.0075 - 1e-9)
+        XCTAssertLessThanOrEqual(box.west, c.longitude - 0.0075 + 1e-9)
+        XCTAssertGreaterThanOrEqual(box.east, c.longitude + 0.0075 - 1e-9)
+        // And it is tight on the limiting axis (latitude for a landscape image).
+        XCTAssertEqual(box.north - box.south, 0.015, accuracy: 1e-5)
+    }
+
+    func testBoundingBoxCamera() {
+        let b = BoundingBox(west: 7.40, south: 43.72, east: 7.44, north: 43.75)
+        let cam = Camera.bounding(b, size: size, scale: 1)
+        let nw = cam.point(for: Coordinate(latitude: b.north, longitude: b.west))
+        let se = cam.point(for: Coordinate(latitude: b.south, longitude: b.east))
+        XCTAssertGreaterThanOrEqual(nw.x, -1e-6)
+        XCTAssertGreaterThanOrEqual(nw.y, -1e-6)
+        XCTAssertLessThanOrEqual(se.x, 600 + 1e-6)
+        XCTAssertLessThanOrEqual(se.y, 400 + 1e-6)
+        XCTAssertTrue(abs(nw.y) < 1e-6 || abs(nw.x) < 1e-6, "tight on one axis")
+    }
+
+    func testNearestLongitudePicksTheCloseWorldCopy() {
+        let cam = Camera(center: Coordinate(latitude: 0, longitude: 179.9), zoom: 8, size: size, scale: 1)
+        XCTAssertEqual(cam.nearestLongitude(-179.9), 180.1, accuracy: 1e-9)
+        XCTAssertEqual(cam.point(for: Coordinate(latitude: 0, longitude: -179.9)).x, 300 + 0.2 / 360 * cam.worldSize, accuracy: 1e-6)
+    }
+}

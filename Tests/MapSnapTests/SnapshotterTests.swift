@@ -1,0 +1,148 @@
+import MapSnap
+import XCTest
+
+final class SnapshotterTests: XCTestCase {
+    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Samples")
+
+    func sampleTrails() throws -> [Feature] {
+        try OverlayFileReader.read(path: Self.samples.appendingPathComponent("sf-trails/trails.geojson").path)
+    }
+
+    func testSampleHasTheFiveSeedTrails() throws {
+        let f = try sampleTrails()
+        let names = f.compactMap { $0.properties["name"]?.stringValue }
+        XCTAssertEqual(
+            names,
+            ["Paradise Falls Trail", "Monsters Inc Mountain Loop", "Radiator Springs Canyon", "Nemo Reef Coastal Path", "Buzz Lightyear Summit"])
+        for feature in f {
+            XCTAssertNotNil(feature.properties["difficulty"]?.stringValue)
+            XCTAssertNotNil(feature.properties["distanceKm"]?.doubleValue)
+            XCTAssertNotNil(feature.properties["elevationGainMeters"]?.doubleValue)
+            XCTAssertNotNil(feature.properties["description"]?.stringValue)
+        }
+    }
+
+    func testPointForCoordinateMatchesWhatWasDrawn() throws {
+        var o = SnapshotOptions()
+        o.features = try sampleTrails()
+        o.scale = 2
+        let snap = try Snapshotter().snapshot(o)
+        XCTAssertEqual(snap.annotations.camera.pixelWidth, 1200)
+        for item in snap.annotations.items where item.kind == "start-flag" {
+            let c = try XCTUnwrap(item.coordinate)
+            let p = snap.point(for: Coordinate(latitude: c[0], longitude: c[1]))
+            XCTAssertEqual(p.x, try XCTUnwrap(item.point)[0], accuracy: 0.01)
+            XCTAssertEqual(p.y, try XCTUnwrap(item.point)[1], accuracy: 0.01)
+            let back = snap.coordinate(for: p)
+            XCTAssertEqual(back.latitude, c[0], accuracy: 1e-9)
+            XCTAssertEqual(back.longitude, c[1], accuracy: 1e-9)
+        }
+    }
+
+    func testFitKeepsEveryPinAndFlagInsideThePadding() throws {
+        var o = SnapshotOptions()
+        o.features = try sampleTrails()
+        o.pins = [PinOverlay(coordinate: Coordinate(latitude: 37.80, longitude: -122.40), color: .black, title: "Edge pin")]
+        let snap = try Snapshotter().snapshot(o)
+        for item in snap.annotations.items where item.placed && item.kind != "title" {
+            XCTAssertGreaterThanOrEqual(item.box[0], 24 - 0.01, "\(item.kind) \(item.name ?? "")")
+            XCTAssertGreaterThanOrEqual(item.box[1], 24 - 0.01)
+            XCTAssertLessThanOrEqual(item.box[0] + item.box[2], 600 - 24 + 0.01)
+            XCTAssertLessThanOrEqual(item.box[1] + item.box[3], 400 - 24 + 0.01)
+        }
+    }
+
+    func testPlacedCalloutsAndLabelsNeverOverlap() throws {
+        var o = SnapshotOptions()
+        o.features = try sampleTrails()
+        for i in 0..<12 {
+            o.callouts.append(
+                CalloutOverlay(
+                    text: "Callout \(i)", anchors: [Coordinate(latitude: 37.775 + Double(i) * 0.001, longitude: -122.42)],
+                    color: .black, textColor: .white, affectsFit: false))
+        }
+        let snap = try Snapshotter().snapshot(o)
+        let boxes = snap.annotations.items.filter { $0.placed && ["callout", "label", "marker", "start-flag", "end-flag"].contains($0.kind) }
+            .map { Rect(x: $0.box[0], y: $0.box[1], width: $0.box[2], height: $0.box[3]) }
+        let placedCallouts = snap.annotations.items.filter { $0.kind == "callout" && $0.placed }.count
+        XCTAssertGreaterThan(placedCallouts, 2)
+        XCTAssertLessThan(placedCallouts, 17, "crowded callouts must be dropped, not stacked")
+        let callouts = snap.annotations.items.filter { $0.placed && $0.kind == "callout" }
+            .map { Rect(x: $0.box[0], y: $0.box[1], width: $0.box[2], height: $0.box[3]) }
+        for (i, a) in callouts.enumerated() {
+            for b in boxes where a != b { XCTAssertFalse(a.intersects(b), "callout \(i) overlaps \(b)") }
+        }
+    }
+
+    func testHighlightFadesTheOthers() throws {
+        var b = OverlayBuilder(theme: .standard)
+        b.highlight = "Buzz Lightyear Summit"
+        let scene = try b.build(features: try sampleTrails())
+        let buzz = try XCTUnwrap(scene.lines.first { $0.name == "Buzz Lightyear Summit" })
+        XCTAssertEqual(buzz.width, 4 * 1.6, accuracy: 1e-9)
+        XCTAssertEqual(buzz.opacity, 1)
+        XCTAssertEqual(scene.lines.last?.name, "Buzz Lightyear Summit", "drawn on top")
+        for l in scene.lines where l.name != "Buzz Lightyear Summit" { XCTAssertEqual(l.opacity, 0.9 * 0.3, accuracy: 1e-9) }
+        b.highlight = "Nope"
+        XCTAssertThrowsError(try b.build(features: try sampleTrails()))
+    }
+
+    func testDifficultyColoursAndSimplestyle() throws {
+        let json = """
+            {"type":"FeatureCollection","features":[
+             {"type":"Feature","properties":{"difficulty":"Moderate"},"geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]}},
+             {"type":"Feature","properties":{"stroke":"#123456","stroke-width":7,"stroke-opacity":0.5},"geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]}},
+             {"type":"Feature","properties":{"route":true},"geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]}},
+             {"type":"Feature","properties":{"marker-color":"#00ff00","marker-symbol":"water","marker-size":"large","title":"Spring"},"geometry":{"type":"Point","coordinates":[0,0]}},
+             {"type":"Feature","properties":{"marker-symbol":"A"},"geometry":{"type":"Point","coordinates":[0,0]}},
+             {"type":"Feature","properties":{"fill":"#ff0000","fill-opacity":0.4},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}}
+            ]}
+            """
+        let f = try GeoJSONReader.read(bytes: Array(json.utf8), file: "t.geojson")
+        let scene = try OverlayBuilder(theme: .standard).build(features: f)
+        XCTAssertEqual(scene.lines[0].color.hex, "#ff9500")
+        XCTAssertEqual(scene.lines[1].color.hex, "#123456")
+        XCTAssertEqual(scene.lines[1].width, 7)
+        XCTAssertEqual(scene.lines[1].opacity, 0.5)
+        XCTAssertEqual(scene.lines[2].kind, .route)
+        XCTAssertEqual(scene.lines[2].dash, [8, 6])
+        let spring = try XCTUnwrap(scene.pins.first { $0.title == "Spring" })
+        XCTAssertEqual(spring.color.hex, "#00ff00")
+        XCTAssertEqual(spring.glyph, .symbol(.drop))
+        XCTAssertEqual(spring.sizeFactor, 1.3)
+        XCTAssertTrue(scene.pins.contains { $0.glyph == .text("A") })
+        XCTAssertEqual(scene.areas.first?.fill.hex, "#ff0000")
+        XCTAssertEqual(scene.areas.first?.fillOpacity, 0.4)
+        // Trails get start and end flags.
+        XCTAssertEqual(scene.pins.filter { $0.kind == .startFlag }.count, 2)
+        XCTAssertEqual(scene.pins.filter { $0.kind == .endFlag }.count, 2)
+    }
+
+    func testMillionVertexTrackRenders() throws {
+        var coords: [Coordinate] = []
+        coords.reserveCapacity(1_000_000)
+        for i in 0..<1_000_000 {
+            let t = Double(i) / 1_000_000
+            coords.append(Coordinate(latitude: 37.7 + 0.1 * t, longitude: -122.5 + 0.1 * sin(t * 40)))
+        }
+        var o = SnapshotOptions()
+        o.features = [Feature(geometry: .lineString(coords))]
+        let start = Date()
+        let snap = try Snapshotter().snapshot(o)
+        XCTAssertGreaterThan(snap.data.count, 1000)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20, "a million vertices must not take forever")
+    }
+
+    func testAntimeridianTrackIsContinuous() throws {
+        var o = SnapshotOptions()
+        var track = [179.8, 179.95, -179.95, -179.8].map { Coordinate(latitude: -16.5, longitude: $0) }
+        track.unwrapLongitudes()
+        o.features = [Feature(geometry: .lineString(track))]
+        o.flags = false
+        let snap = try Snapshotter().snapshot(o)
+        let line = try XCTUnwrap(snap.annotations.items.first { $0.kind == "trail" })
+        XCTAssertLessThan(line.box[2], 600, "drawn across the antimeridian, not around the world")
+        XCTAssertGreaterThan(line.box[2], 400, "and fitted to fill the image")
+    }
+}

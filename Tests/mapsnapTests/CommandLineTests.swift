@@ -1,0 +1,220 @@
+import Foundation
+import MapSnap
+import MapSnapCLI
+import XCTest
+
+/// End-to-end tests of the built `mapsnap` binary (run it, check exit codes, files, stderr),
+/// plus in-process runs of the command for the help snapshots.
+final class CommandLineTests: XCTestCase {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let trails = packageRoot.appendingPathComponent("Samples/sf-trails/trails.geojson").path
+    var tmp: URL!
+
+    override func setUpWithError() throws {
+        tmp = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: tmp)
+    }
+
+    /// The `mapsnap` executable next to the test bundle.
+    func binary() throws -> URL {
+        let dir = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        for candidate in [dir, dir.deletingLastPathComponent()] {
+            let u = candidate.appendingPathComponent("mapsnap")
+            if FileManager.default.isExecutableFile(atPath: u.path) { return u }
+        }
+        throw XCTSkip("the mapsnap binary was not built next to the tests (\(dir.path))")
+    }
+
+    struct Run {
+        var status: Int32
+        var stdout: Data
+        var stderr: String
+    }
+
+    func run(_ args: [String], stdin: Data? = nil) throws -> Run {
+        let p = Process()
+        p.executableURL = try binary()
+        p.arguments = args
+        p.currentDirectoryURL = tmp
+        // Files, not pipes: no risk of a full pipe blocking the child.
+        let outURL = tmp.appendingPathComponent(".stdout-\(UUID().uuidString)")
+        let errURL = tmp.appendingPathComponent(".stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        p.waitUntilExit()
+        try out.close()
+        try err.close()
+        let outData = try Data(contentsOf: outURL)
+        let errData = try Data(contentsOf: errURL)
+        return Run(status: p.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    func write(_ name: String, _ text: String) -> String {
+        let path = tmp.appendingPathComponent(name).path
+        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        return path
+    }
+
+    func writeBytes(_ name: String, _ bytes: [UInt8]) -> String {
+        let path = tmp.appendingPathComponent(name).path
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        return path
+    }
+
+    // MARK: - Success
+
+    func testRenderSamplePNGAndAnnotations() throws {
+        let r = try run(["render", Self.trails, "--out", "t.png", "--annotations", "t.json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let png = try Data(contentsOf: tmp.appendingPathComponent("t.png"))
+        let img = try RGBAImage(png: Array(png))
+        XCTAssertEqual(img.width, 600)
+        XCTAssertEqual(img.height, 400)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: tmp.appendingPathComponent("t.json"))) as? [String: Any]
+        let items = json?["items"] as? [[String: Any]] ?? []
+        XCTAssertEqual(items.filter { $0["kind"] as? String == "trail" }.count, 5)
+        XCTAssertNotNil((json?["camera"] as? [String: Any])?["zoom"])
+    }
+
+    func testSameInputsGiveByteIdenticalPNG() throws {
+        XCTAssertEqual(try run(["render", Self.trails, "-o", "a.png", "--scale", "2"]).status, 0)
+        XCTAssertEqual(try run(["render", Self.trails, "-o", "b.png", "--scale", "2"]).status, 0)
+        XCTAssertEqual(try Data(contentsOf: tmp.appendingPathComponent("a.png")), try Data(contentsOf: tmp.appendingPathComponent("b.png")))
+        let img = try RGBAImage(png: Array(try Data(contentsOf: tmp.appendingPathComponent("a.png"))))
+        XCTAssertEqual(img.width, 1200)
+    }
+
+    func testFormatsFromExtensionAndStdout() throws {
+        XCTAssertEqual(try run(["render", Self.trails, "-o", "m.svg"]).status, 0)
+        let svg = try String(contentsOf: tmp.appendingPathComponent("m.svg"), encoding: .utf8)
+        XCTAssertTrue(svg.contains("<svg"))
+        XCTAssertEqual(try run(["render", Self.trails, "-o", "m.pdf"]).status, 0)
+        XCTAssertEqual(try Data(contentsOf: tmp.appendingPathComponent("m.pdf")).prefix(5), Data("%PDF-".utf8))
+        let r = try run(["render", Self.trails, "--out", "-", "--format", "png"])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(Array(r.stdout.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+    }
+
+    func testCameraModesAndPinsAndGPXAndPolyline() throws {
+        let gpx = write(
+            "t.gpx",
+            """
+            <?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1">
+            <wpt lat="37.78" lon="-122.41"><name>Water</name><sym>water</sym></wpt>
+            <trk><name>Loop</name><trkseg><trkpt lat="37.77" lon="-122.42"><ele>10</ele></trkpt>
+            <trkpt lat="37.78" lon="-122.40"><ele>20</ele></trkpt></trkseg></trk></gpx>
+            """)
+        let poly = write("r.polyline", "_p~iF~ps|U_ulLnnqC_mqNvxq`@\n")
+        for camera in [
+            ["--center", "37.7749,-122.4194", "--zoom", "13.5"], ["--center", "37.7749,-122.4194", "--span", "0.02,0.02"],
+            ["--bbox", "-122.45,37.76,-122.39,37.80"], ["--padding", "40"],
+        ] {
+            let r = try run(["render", gpx, "--route-file", Self.trails, "--pin", "37.775,-122.41,Café,#5856d6", "-o", "c.png"] + camera)
+            XCTAssertEqual(r.status, 0, "\(camera): \(r.stderr)")
+        }
+        let r = try run(["render", poly, "-o", "p.png", "--title", "Polyline"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+    }
+
+    // MARK: - Errors: exit codes, messages, no output
+
+    func expectFailure(_ args: [String], status: Int32, contains: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let out = tmp.appendingPathComponent("never.png")
+        let r = try run(args + (args.contains("-o") || args.contains("--out") ? [] : ["-o", out.path]))
+        XCTAssertEqual(r.status, status, "\(args): \(r.stderr)", file: file, line: line)
+        XCTAssertTrue(r.stderr.contains(contains), "stderr was: \(r.stderr)", file: file, line: line)
+        XCTAssertTrue(r.stderr.hasPrefix("error: "), file: file, line: line)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "no output on failure", file: file, line: line)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: tmp.path).filter { $0.contains(".tmp-") || $0 == "never.png" }
+        XCTAssertEqual(leftovers, [], "no temporary files left", file: file, line: line)
+    }
+
+    func testBadInputsGiveClearErrorsAndNoOutput() throws {
+        try expectFailure(["render", "missing.geojson"], status: 66, contains: "missing.geojson")
+        try expectFailure(["render", write("empty.geojson", "")], status: 65, contains: "empty")
+        try expectFailure(
+            ["render", write("one.geojson", "{\"type\":\"LineString\",\n \"coordinates\": [[1,2],\n    [3]]}")], status: 65,
+            contains: "one.geojson:3:5:")
+        try expectFailure(["render", write("nan.geojson", "{\"type\":\"Point\",\"coordinates\":[NaN,1]}")], status: 65, contains: "nan.geojson:1:")
+        try expectFailure(["render", write("big.geojson", "{\"type\":\"Point\",\"coordinates\":[1e308,1]}")], status: 65, contains: "1e308")
+        try expectFailure(["render", write("lat.geojson", "{\"type\":\"Point\",\"coordinates\":[1,95]}")], status: 65, contains: "95")
+        try expectFailure(["render", write("trunc.geojson", "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":")], status: 65, contains: "trunc.geojson")
+        try expectFailure(["render", write("types.geojson", "{\"type\":\"FeatureCollection\",\"features\":\"no\"}")], status: 65, contains: "features")
+        try expectFailure(["render", writeBytes("latin1.geojson", Array("{\"type\":\"Point\",\"coordinates\":[1,2],\"x\":\"".utf8) + [0xE9, 0x22, 0x7D])], status: 65, contains: "UTF-8")
+        try expectFailure(["render", write("bad.gpx", "<gpx><trk><trkseg><trkpt lat=\"95\" lon=\"1\"/></trkseg></trk></gpx>")], status: 65, contains: "bad.gpx:1:")
+        try expectFailure(["render", writeBytes("garbage.gpx", [0xFF, 0xD8, 0x00, 0x13, 0x37])], status: 65, contains: "garbage.gpx")
+        try expectFailure(["render", write("bad.polyline", "_p~iF~ps|U_")], status: 65, contains: "bad.polyline:1:")
+    }
+
+    func testUsageErrors() throws {
+        try expectFailure(["render", Self.trails, "--zoom", "3"], status: 64, contains: "--zoom needs --center")
+        try expectFailure(["render", Self.trails, "--size", "axb"], status: 64, contains: "--size")
+        try expectFailure(["render", Self.trails, "--scale", "4"], status: 64, contains: "--scale")
+        try expectFailure(["render", Self.trails, "--bogus"], status: 64, contains: "unknown option --bogus")
+        try expectFailure(["render", Self.trails, "-o", "x.gif"], status: 64, contains: "format")
+        let noOut = try run(["render", Self.trails])
+        XCTAssertEqual(noOut.status, 64)
+        XCTAssertTrue(noOut.stderr.contains("--out"))
+        try expectFailure(["render"], status: 64, contains: "nothing to show")
+        try expectFailure(["render", Self.trails, "--highlight", "Nope"], status: 64, contains: "Nope")
+        try expectFailure(["render", Self.trails, "--center", "95,0", "--zoom", "3"], status: 64, contains: "latitude 95")
+        let r = try run(["frobnicate"])
+        XCTAssertEqual(r.status, 64)
+    }
+
+    func testUnwritableOutputIs73AndKeepsTheOldFile() throws {
+        try expectFailure(["render", Self.trails, "-o", tmp.appendingPathComponent("no/such/dir/x.png").path], status: 73, contains: "cannot create")
+        // A failed render never replaces an existing file.
+        let keep = write("keep.png", "precious")
+        let r = try run(["render", write("bad.geojson", "{"), "-o", keep])
+        XCTAssertEqual(r.status, 65)
+        XCTAssertEqual(try String(contentsOfFile: keep, encoding: .utf8), "precious")
+    }
+
+    // MARK: - Help and version (text snapshots)
+
+    func captured(_ args: [String]) -> (Int32, String, String) {
+        var out: [UInt8] = []
+        var err = ""
+        let status = MapSnapCommand.main(args, stdout: { out += $0 }, stderr: { err += $0 })
+        return (status, String(decoding: out, as: UTF8.self), err)
+    }
+
+    func testHelpAndVersion() throws {
+        let (s1, main, _) = captured(["--help"])
+        XCTAssertEqual(s1, 0)
+        XCTAssertEqual(main, HelpText.main + "\n")
+        let (s2, render, _) = captured(["render", "--help"])
+        XCTAssertEqual(s2, 0)
+        XCTAssertEqual(render, HelpText.render + "\n")
+        for option in RenderCommandOptions.all {
+            XCTAssertTrue(HelpText.render.contains(option), "--help documents \(option)")
+        }
+        let (s3, version, _) = captured(["--version"])
+        XCTAssertEqual(s3, 0)
+        XCTAssertEqual(version, "mapsnap 0.1.0\n")
+        let r = try run(["--version"])
+        XCTAssertEqual(String(decoding: r.stdout, as: UTF8.self), "mapsnap 0.1.0\n")
+    }
+
+    func testHelpTextSnapshotFile() throws {
+        // The rendered help is kept in the repo so that a change to it shows up in review.
+        let snapshot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("render-help.txt")
+        let expected = try String(contentsOf: snapshot, encoding: .utf8)
+        XCTAssertEqual(HelpText.render + "\n", expected)
+    }
+}
