@@ -49,7 +49,7 @@ static void on_write(png_structp png, png_bytep data, png_size_t length) {
 static void on_flush(png_structp png) { (void)png; }
 
 int mapsnap_png_encode(const uint8_t *pixels, int width, int height, int stride, int has_alpha,
-                       int level, int filter, uint32_t ppm, mapsnap_png_buffer *out, char *err,
+                       int level, int filter, int strategy, uint32_t ppm, mapsnap_png_buffer *out, char *err,
                        size_t err_len) {
     if (!pixels || !out || width <= 0 || height <= 0 || stride < width * 4) {
         if (err && err_len) snprintf(err, err_len, "invalid image arguments");
@@ -78,6 +78,7 @@ int mapsnap_png_encode(const uint8_t *pixels, int width, int height, int stride,
     }
     png_set_write_fn(png, &st, on_write, on_flush);
     png_set_compression_level(png, level < 0 ? 0 : (level > 9 ? 9 : level));
+    if (strategy >= 0 && strategy <= 3) png_set_compression_strategy(png, strategy);
     if (filter >= 0 && filter <= 4) {
         static const int filters[5] = {PNG_FILTER_NONE, PNG_FILTER_SUB, PNG_FILTER_UP,
                                        PNG_FILTER_AVG, PNG_FILTER_PAETH};

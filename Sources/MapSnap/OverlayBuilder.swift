@@ -11,8 +11,8 @@ import MapSnapStyle
 /// `fill-opacity`, `marker-color`, `marker-symbol`, `marker-size`, `title`), and the trail model
 /// of the seed app otherwise (`difficulty` easy / moderate / hard → the theme's colours).
 /// Lines with `"route": true` (or from a route file) are computed routes: dashed, above trails.
-/// Points with `"callout": true` become capsule callouts; points with a `label` string become
-/// plain labels; other points are balloon pins.
+/// Points with `"callout": true` become capsule callouts; points with a `label` (or `text`)
+/// string become plain labels; other points are balloon pins.
 public struct OverlayBuilder {
     public var theme: OverlayTheme
     /// Trail name to emphasise (`--highlight`); the others fade.
@@ -33,7 +33,8 @@ public struct OverlayBuilder {
         public var description: String {
             switch self {
             case .noSuchTrail(let n, let available):
-                let list = available.isEmpty ? "there are no named trails" : "trails: " + available.joined(separator: ", ")
+                let list =
+                    available.isEmpty ? "there are no named trails" : "trails: " + available.joined(separator: ", ")
                 return "--highlight: no trail is named \"\(n)\" (\(list))"
             }
         }
@@ -134,14 +135,15 @@ public struct OverlayBuilder {
     private func area(_ polygons: [[[Coordinate]]], _ p: JSONObject, name: String?) -> AreaOverlay {
         let a = theme.area
         return AreaOverlay(
-            name: name, polygons: polygons, fill: color(p["fill"]) ?? a.fill, fillOpacity: number(p["fill-opacity"]) ?? a.fillOpacity,
+            name: name, polygons: polygons, fill: color(p["fill"]) ?? a.fill,
+            fillOpacity: number(p["fill-opacity"]) ?? a.fillOpacity,
             stroke: color(p["stroke"]) ?? a.stroke, strokeWidth: number(p["stroke-width"]) ?? a.strokeWidth,
             strokeOpacity: number(p["stroke-opacity"]) ?? a.strokeOpacity)
     }
 
     private func addPoint(_ c: Coordinate, _ p: JSONObject, to scene: inout OverlayScene) {
         let title = p["title"]?.stringValue ?? p["name"]?.stringValue
-        if let text = p["label"]?.stringValue {
+        if let text = p["label"]?.stringValue ?? p["text"]?.stringValue {
             scene.labels.append(LabelOverlay(text: text, anchors: [c], color: color(p["label-color"])))
             return
         }
@@ -149,13 +151,16 @@ public struct OverlayBuilder {
         if p["callout"]?.boolValue == true, let title {
             let symbol = p["marker-symbol"]?.stringValue.flatMap(BuiltinSymbol.named)
             scene.callouts.append(
-                CalloutOverlay(text: title, anchors: [c], color: tint, textColor: readableText(on: tint), symbol: symbol))
+                CalloutOverlay(
+                    text: title, anchors: [c], color: tint, textColor: readableText(on: tint), symbol: symbol))
             return
         }
         let symbolName = p["marker-symbol"]?.stringValue ?? p["sym"]?.stringValue
         let size = p["marker-size"]?.stringValue.flatMap { theme.pin.sizeFactors[$0] } ?? 1
         scene.pins.append(
-            PinOverlay(kind: .marker, coordinate: c, color: tint, glyph: Self.glyph(symbolName), sizeFactor: size, title: title))
+            PinOverlay(
+                kind: .marker, coordinate: c, color: tint, glyph: Self.glyph(symbolName), sizeFactor: size, title: title
+            ))
     }
 
     /// `marker-symbol`: a built-in symbol name, or a short text (a letter or number).
@@ -171,8 +176,8 @@ public struct OverlayBuilder {
     private func addFlags(_ trail: LineOverlay, to scene: inout OverlayScene) {
         guard let first = trail.parts.first?.first, let last = trail.parts.last?.last else { return }
         scene.pins.append(PinOverlay(kind: .startFlag, coordinate: first, color: theme.flags.start))
-        // A loop ends where it starts: one flag says it all.
-        let loop = abs(first.latitude - last.latitude) < 1e-5 && abs(first.longitude - last.longitude) < 1e-5
+        // A loop ends where it starts (within 30 m, GPS noise): one flag says it all.
+        let loop = Geodesy.distance(first, last) < 30
         if !loop { scene.pins.append(PinOverlay(kind: .endFlag, coordinate: last, color: theme.flags.end)) }
     }
 
@@ -191,7 +196,8 @@ public struct OverlayBuilder {
         guard let total = cum.last, total > 0 else { return [part[0]] }
         let fractions: [Double] = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.45, 0.55, 0.35, 0.65, 0.25, 0.75]
         var j = 0
-        return fractions.sorted { abs($0 - 0.5) < abs($1 - 0.5) || (abs($0 - 0.5) == abs($1 - 0.5) && $0 < $1) }.map { f in
+        return fractions.sorted { abs($0 - 0.5) < abs($1 - 0.5) || (abs($0 - 0.5) == abs($1 - 0.5) && $0 < $1) }.map {
+            f in
             let target = f * total
             j = 0
             while j < cum.count - 2 && cum[j + 1] < target { j += 1 }

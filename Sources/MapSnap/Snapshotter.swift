@@ -17,7 +17,8 @@ public final class Snapshotter {
 
     /// Renders one image. Errors carry the exit code the command line uses.
     public func snapshot(_ options: SnapshotOptions) throws(MapSnapError) -> Snapshot {
-        guard options.size.width >= 1, options.size.height >= 1, options.size.width.isFinite, options.size.height.isFinite
+        guard options.size.width >= 1, options.size.height >= 1, options.size.width.isFinite,
+            options.size.height.isFinite
         else {
             throw MapSnapError(.usage, "the image size must be at least 1x1 points")
         }
@@ -47,7 +48,9 @@ public final class Snapshotter {
             switch e {
             case .nothingToFit:
                 throw MapSnapError(
-                    .usage, "nothing to show: give overlay files or --pin, or a camera (--center with --zoom or --span, or --bbox)")
+                    .usage,
+                    "nothing to show: give overlay files or --pin, or a camera (--center with --zoom or --span, or --bbox)"
+                )
             case .imageTooSmall:
                 throw MapSnapError(.usage, "the image is too small for the padding and the markers")
             }

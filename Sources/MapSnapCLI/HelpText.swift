@@ -9,6 +9,8 @@ public enum HelpText {
 
         COMMANDS:
           render      Render overlay files (GeoJSON, GPX, encoded polyline) to an image.
+          bench       Time `render` in one warm process: same options, plus --runs N
+                      and --warmup N; prints the median and minimum ms per image.
 
         OPTIONS:
           -h, --help  Show this help (and `mapsnap render --help` for the render options).

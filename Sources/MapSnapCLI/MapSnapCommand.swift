@@ -35,6 +35,14 @@ public enum MapSnapCommand {
                 if error.code == .usage { stderr("run 'mapsnap render --help' for the options\n") }
                 return error.code.rawValue
             }
+        case "bench":
+            do {
+                try BenchCommand.run(Array(args.dropFirst()), say: say)
+                return 0
+            } catch {
+                stderr("error: \(error.message)\n")
+                return error.code.rawValue
+            }
         default:
             stderr("error: unknown command \"\(first)\"\nrun 'mapsnap --help' for the commands\n")
             return ExitCode.usage.rawValue

@@ -48,13 +48,16 @@ struct RenderCommand {
         } else {
             let ext = URL(fileURLWithPath: out).pathExtension
             guard let format = ImageFormat(fileExtension: ext) else {
-                throw MapSnapError(.usage, "--out: cannot tell the format from \"\(out)\"; use .png, .svg or .pdf, or --format")
+                throw MapSnapError(
+                    .usage, "--out: cannot tell the format from \"\(out)\"; use .png, .svg or .pdf, or --format")
             }
             o.format = format
         }
         if let s = a.last("--size") { o.size = try ValueParsers.size(s) }
         if let s = a.last("--scale") {
-            guard let v = Int(s), (1...3).contains(v) else { throw MapSnapError(.usage, "--scale: expected 1, 2 or 3, got \"\(s)\"") }
+            guard let v = Int(s), (1...3).contains(v) else {
+                throw MapSnapError(.usage, "--scale: expected 1, 2 or 3, got \"\(s)\"")
+            }
             o.scale = Double(v)
         }
         if let s = a.last("--compression") {
@@ -85,7 +88,9 @@ struct RenderCommand {
     }
 
     static func camera(_ a: ArgumentSplitter.Result) throws(MapSnapError) -> CameraRequest {
-        let center = try a.last("--center").map { s throws(MapSnapError) in try ValueParsers.latLon(s, option: "--center") }
+        let center = try a.last("--center").map { s throws(MapSnapError) in
+            try ValueParsers.latLon(s, option: "--center")
+        }
         let zoom = try a.last("--zoom").map { s throws(MapSnapError) in try ValueParsers.number(s, option: "--zoom") }
         let span = try a.last("--span").map { s throws(MapSnapError) in
             try ValueParsers.numbers(s, count: 2, option: "--span", form: "DLAT,DLON")
@@ -93,8 +98,12 @@ struct RenderCommand {
         let bbox = try a.last("--bbox").map { s throws(MapSnapError) in
             try ValueParsers.numbers(s, count: 4, option: "--bbox", form: "W,S,E,N")
         }
-        let padding = try a.last("--padding").map { s throws(MapSnapError) in try ValueParsers.number(s, option: "--padding") }
-        if let z = zoom, !(0...24).contains(z) { throw MapSnapError(.usage, "--zoom: expected 0…24, got \(ValueParsers.fmt(z))") }
+        let padding = try a.last("--padding").map { s throws(MapSnapError) in
+            try ValueParsers.number(s, option: "--padding")
+        }
+        if let z = zoom, !(0...24).contains(z) {
+            throw MapSnapError(.usage, "--zoom: expected 0…24, got \(ValueParsers.fmt(z))")
+        }
         if let p = padding, !(0...1000).contains(p) { throw MapSnapError(.usage, "--padding: expected 0…1000 points") }
         if let b = bbox {
             guard center == nil, zoom == nil, span == nil else {
@@ -102,7 +111,9 @@ struct RenderCommand {
             }
             _ = try ValueParsers.coordinate(b[1], b[0], option: "--bbox")
             _ = try ValueParsers.coordinate(b[3], b[2], option: "--bbox")
-            guard b[3] > b[1] else { throw MapSnapError(.usage, "--bbox: north (\(b[3])) must be greater than south (\(b[1]))") }
+            guard b[3] > b[1] else {
+                throw MapSnapError(.usage, "--bbox: north (\(b[3])) must be greater than south (\(b[1]))")
+            }
             // West > east means the box crosses the antimeridian.
             let east = b[2] > b[0] ? b[2] : b[2] + 360
             return .bbox(BoundingBox(west: b[0], south: b[1], east: east, north: b[3]))

@@ -18,7 +18,9 @@ enum ValueParsers {
     }
 
     static func coordinate(_ lat: Double, _ lon: Double, option: String) throws(MapSnapError) -> Coordinate {
-        guard (-90...90).contains(lat) else { throw MapSnapError(.usage, "\(option): latitude \(fmt(lat)) is outside -90…90") }
+        guard (-90...90).contains(lat) else {
+            throw MapSnapError(.usage, "\(option): latitude \(fmt(lat)) is outside -90…90")
+        }
         guard (-180...180).contains(lon) else {
             throw MapSnapError(.usage, "\(option): longitude \(fmt(lon)) is outside -180…180")
         }
@@ -43,11 +45,16 @@ enum ValueParsers {
 
     /// `LAT,LON[,LABEL[,COLOR]]` / `LAT,LON,TEXT[,COLOR]`: the label may itself hold commas;
     /// a last part that parses as a colour is the colour.
-    static func pinSpec(_ s: String, option: String, needsText: Bool) throws(MapSnapError) -> (Coordinate, String?, Color?) {
+    static func pinSpec(_ s: String, option: String, needsText: Bool) throws(MapSnapError) -> (
+        Coordinate, String?, Color?
+    ) {
         let parts = s.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         let form = needsText ? "LAT,LON,TEXT[,COLOR]" : "LAT,LON[,LABEL[,COLOR]]"
-        guard parts.count >= (needsText ? 3 : 2) else { throw MapSnapError(.usage, "\(option): expected \(form), got \"\(s)\"") }
-        let c = try coordinate(try number(parts[0], option: option), try number(parts[1], option: option), option: option)
+        guard parts.count >= (needsText ? 3 : 2) else {
+            throw MapSnapError(.usage, "\(option): expected \(form), got \"\(s)\"")
+        }
+        let c = try coordinate(
+            try number(parts[0], option: option), try number(parts[1], option: option), option: option)
         var rest = Array(parts.dropFirst(2))
         var color: Color?
         if rest.count >= 2, let last = rest.last, let parsed = Color(css: last) {

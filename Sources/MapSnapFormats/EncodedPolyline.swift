@@ -26,7 +26,8 @@ public enum EncodedPolyline {
     static func decode(_ bytes: ArraySlice<UInt8>, precision: Int) throws(PolylineError) -> [Coordinate] {
         guard precisions.contains(precision) else {
             throw PolylineError(
-                message: "polyline precision must be \(precisions.lowerBound)…\(precisions.upperBound), got \(precision)",
+                message:
+                    "polyline precision must be \(precisions.lowerBound)…\(precisions.upperBound), got \(precision)",
                 offset: bytes.startIndex)
         }
         let factor = scale(precision)
@@ -47,7 +48,8 @@ public enum EncodedPolyline {
             let lat = Double(latitude) / factor
             let lon = Double(longitude) / factor
             if !CoordinateRange.latitude.contains(lat) {
-                throw PolylineError(message: "latitude \(CoordinateRange.text(lat)) is outside -90…90", offset: latitudeStart)
+                throw PolylineError(
+                    message: "latitude \(CoordinateRange.text(lat)) is outside -90…90", offset: latitudeStart)
             }
             if !CoordinateRange.longitude.contains(lon) {
                 throw PolylineError(

@@ -1,7 +1,6 @@
+import Foundation
 import MapSnapGeometry
 import MapSnapJSON
-
-import Foundation
 
 #if canImport(FoundationXML)
     import FoundationXML  // XMLParser lives here on Linux
@@ -40,6 +39,8 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
     /// `error != nil`, kept as a flag: the callbacks test it millions of times.
     private var failed = false
     private(set) var sawRoot = false
+    /// True once `</gpx>` has been read: the document is complete.
+    private(set) var closedRoot = false
 
     private var stack: [OpenElement] = []
     /// The prefix of the root element including its colon (`"g:"`), usually empty.
@@ -76,15 +77,19 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
     private func fail(_ parser: XMLParser, _ message: String) {
         guard !failed else { return }
         error = FormatError(
-            file: file, location: SourceLocation(line: parser.lineNumber, column: parser.columnNumber), message: message)
+            file: file, location: SourceLocation(line: parser.lineNumber, column: parser.columnNumber), message: message
+        )
         parser.abortParsing()
     }
 
-    /// Records the first XML syntax error. When the file ends early the error is placed at the end
-    /// of the file and says it may be truncated; otherwise it is where libxml2 stopped.
+    /// Records the first XML syntax error and stops the parser. When the file ends early the error
+    /// is placed at the end of the file and says it may be truncated; otherwise it is where
+    /// libxml2 stopped. Warnings and namespace errors (the file is still well-formed XML) are
+    /// ignored.
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
         guard !failed else { return }
         let code = (parseError as NSError).code
+        if XMLSyntaxMessage.isHarmless(code: code) { return }
         var location = SourceLocation(line: parser.lineNumber, column: parser.columnNumber)
         let end = SourceLocation(offset: bytes.count, in: bytes)
         let atEnd = location.line > end.line || (location.line == end.line && location.column >= end.column)
@@ -96,6 +101,9 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
             message = XMLSyntaxMessage.text(forCode: code, openElement: stack.last?.name)
         }
         error = FormatError(file: file, location: location, message: message)
+        // libxml2 runs in recovery mode under XMLParser and would go on calling back with
+        // whatever it salvaged; stopping here keeps malformed names away from XMLParser.
+        parser.abortParsing()
     }
 
     // MARK: - Elements
@@ -188,7 +196,9 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
                         geometry: .multiLineString(segments), properties: properties("trk"),
                         elevations: segmentElevations.result))
             }
-        case .gpx, .ignored:
+        case .gpx:
+            closedRoot = true
+        case .ignored:
             break
         }
     }

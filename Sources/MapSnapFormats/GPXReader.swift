@@ -1,6 +1,5 @@
-import MapSnapJSON
-
 import Foundation
+import MapSnapJSON
 
 #if canImport(FoundationXML)
     import FoundationXML  // XMLParser lives here on Linux
@@ -26,6 +25,10 @@ import Foundation
 ///   latitude in -90…90 and longitude in -360…360, as for GeoJSON; `<ele>` must be a number when
 ///   it is not empty.
 ///
+/// Encodings: UTF-8 (which files without a declaration must be, valid and without NUL bytes),
+/// UTF-16 with a byte order mark, ISO-8859-1 and windows-1252; see `XMLInput`. `<!DOCTYPE>` is
+/// refused.
+///
 /// Errors carry the line and column libxml2 reports (for an element: the end of its start tag).
 /// XML syntax errors get a readable message; a file that ends early says it may be truncated.
 public enum GPXReader {
@@ -34,21 +37,26 @@ public enum GPXReader {
         if ByteScanning.isBlank(bytes) {
             throw FormatError(file: file, message: "the file is empty")
         }
+        let text = try XMLInput.prepare(bytes, file: file)
         // A stream, not `XMLParser(data:)`: given one buffer over 10 MB, libxml2's push parser
         // stops at the end with an internal error ("huge input lookup"); the stream feeds chunks.
-        let parser = XMLParser(stream: InputStream(data: Data(bytes)))
+        let parser = XMLParser(stream: InputStream(data: Data(text)))
         parser.shouldProcessNamespaces = false
         parser.shouldResolveExternalEntities = false
-        let delegate = GPXParserDelegate(bytes: bytes, file: file)
+        let delegate = GPXParserDelegate(bytes: text, file: file)
         parser.delegate = delegate
-        let succeeded = withExtendedLifetime(delegate) { parser.parse() }
+        // `parse()` is false even after harmless namespace errors: the delegate's state decides.
+        _ = withExtendedLifetime(delegate) { parser.parse() }
         if let error = delegate.error { throw error }
-        if !succeeded || parser.parserError != nil {
-            let code = (parser.parserError as NSError?)?.code ?? 0
-            throw FormatError(file: file, message: XMLSyntaxMessage.text(forCode: code))
-        }
         guard delegate.sawRoot else {
             throw FormatError(file: file, message: "no <gpx> element found")
+        }
+        guard delegate.closedRoot else {
+            // Only reached if libxml2 stopped without reporting why.
+            let code = (parser.parserError as NSError?)?.code
+            let message =
+                code.map { XMLSyntaxMessage.text(forCode: $0) } ?? XMLSyntaxMessage.truncated(openElement: "gpx")
+            throw FormatError(file: file, message: message)
         }
         return delegate.features
     }

@@ -123,7 +123,8 @@ struct GeoJSONDecoder {
             members.reserveCapacity(list.count)
             for element in list.elements {
                 guard case .object(let member) = element else {
-                    throw fail("\"geometries\" must hold geometry objects, found \(element.typeDescription)", at: list.offset)
+                    throw fail(
+                        "\"geometries\" must hold geometry objects, found \(element.typeDescription)", at: list.offset)
                 }
                 members.append(try geometry(member, parts: &parts))
             }

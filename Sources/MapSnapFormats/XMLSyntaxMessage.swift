@@ -29,6 +29,12 @@ enum XMLSyntaxMessage {
         }
     }
 
+    /// True for libxml2 warnings (93, 97–100) and namespace errors (200–205, such as an undeclared
+    /// prefix): the document is still well-formed XML 1.0 and readable.
+    static func isHarmless(code: Int) -> Bool {
+        code == 93 || (97...100).contains(code) || (200...205).contains(code)
+    }
+
     /// Message for a document that ends before its elements are closed.
     static func truncated(openElement: String?) -> String {
         if let openElement { return "unexpected end of file inside <\(openElement)> (the file is truncated?)" }

@@ -18,7 +18,8 @@ public struct BoundingBox: Hashable, Sendable {
     public init?(coordinates: some Sequence<Coordinate>) {
         var it = coordinates.makeIterator()
         guard let first = it.next() else { return nil }
-        var box = BoundingBox(west: first.longitude, south: first.latitude, east: first.longitude, north: first.latitude)
+        var box = BoundingBox(
+            west: first.longitude, south: first.latitude, east: first.longitude, north: first.latitude)
         while let c = it.next() { box.extend(c) }
         self = box
     }

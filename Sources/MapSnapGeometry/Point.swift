@@ -76,6 +76,8 @@ public struct Margins: Hashable, Sendable {
 
     /// Margins of a rectangle given relative to the anchor (anchor at 0,0).
     public init(box r: Rect) {
-        self.init(top: Swift.max(0, -r.minY), left: Swift.max(0, -r.minX), bottom: Swift.max(0, r.maxY), right: Swift.max(0, r.maxX))
+        self.init(
+            top: Swift.max(0, -r.minY), left: Swift.max(0, -r.minX), bottom: Swift.max(0, r.maxY),
+            right: Swift.max(0, r.maxX))
     }
 }

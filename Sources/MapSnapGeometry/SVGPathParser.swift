@@ -243,8 +243,9 @@ private struct Parser {
                     let sweep = try flag()
                     skipCommaWhitespace()
                     let e = try numbers(2)
-                    arcTo(rx: r[0], ry: r[1], rotation: r[2], largeArc: largeArc, sweep: sweep,
-                          end: point(e[0], e[1], relative))
+                    arcTo(
+                        rx: r[0], ry: r[1], rotation: r[2], largeArc: largeArc, sweep: sweep,
+                        end: point(e[0], e[1], relative))
                 }
                 firstGroup = false
             } while try moreArguments()
@@ -384,10 +385,12 @@ private struct Parser {
             // Point at parameter t and its derivative direction (unscaled by k).
             let ct = cos(t)
             let st = sin(t)
-            let p = Point(x: cx + rx * cosPhi * ct - ry * sinPhi * st,
-                          y: cy + rx * sinPhi * ct + ry * cosPhi * st)
-            let d = Point(x: -rx * cosPhi * st - ry * sinPhi * ct,
-                          y: -rx * sinPhi * st + ry * cosPhi * ct)
+            let p = Point(
+                x: cx + rx * cosPhi * ct - ry * sinPhi * st,
+                y: cy + rx * sinPhi * ct + ry * cosPhi * st)
+            let d = Point(
+                x: -rx * cosPhi * st - ry * sinPhi * ct,
+                y: -rx * sinPhi * st + ry * cosPhi * ct)
             return (p, d)
         }
 

@@ -235,7 +235,9 @@ private struct Scanner {
             simple = false
             pos += 1
             if pos < count && (bytes[pos] == UInt8(ascii: "+") || bytes[pos] == UInt8(ascii: "-")) { pos += 1 }
-            guard pos < count, isDigit(bytes[pos]) else { throw fail("a number needs digits in its exponent", at: start) }
+            guard pos < count, isDigit(bytes[pos]) else {
+                throw fail("a number needs digits in its exponent", at: start)
+            }
             while pos < count && isDigit(bytes[pos]) { pos += 1 }
         }
         // Fast path: short integers are exact in a Double.
@@ -317,7 +319,9 @@ private struct Scanner {
                     }
                     pos += 2
                     let low = try hex4(at: escapeStart)
-                    guard low >= 0xDC00 && low < 0xE000 else { throw fail("lone surrogate in \\u escape", at: escapeStart) }
+                    guard low >= 0xDC00 && low < 0xE000 else {
+                        throw fail("lone surrogate in \\u escape", at: escapeStart)
+                    }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 } else if scalar >= 0xDC00 && scalar < 0xE000 {
                     throw fail("lone surrogate in \\u escape", at: escapeStart)

@@ -27,7 +27,8 @@ final class CairoCanvas {
         case .png:
             let w = Int((size.width * scale).rounded())
             let h = Int((size.height * scale).rounded())
-            guard w > 0, h > 0, w <= CairoCanvas.maxSide, h <= CairoCanvas.maxSide, w * h <= CairoCanvas.maxPixels else {
+            guard w > 0, h > 0, w <= CairoCanvas.maxSide, h <= CairoCanvas.maxSide, w * h <= CairoCanvas.maxPixels
+            else {
                 throw .imageTooLarge(width: w, height: h)
             }
             guard let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else {

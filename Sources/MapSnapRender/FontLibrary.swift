@@ -28,7 +28,8 @@ public enum FontLibrary {
         for dir in exeDirs {
             candidates.append(dir.appendingPathComponent(bundleName).appendingPathComponent("Fonts"))
             // xctest bundles on Linux sit in the build folder next to the resource bundles.
-            candidates.append(dir.deletingLastPathComponent().appendingPathComponent(bundleName).appendingPathComponent("Fonts"))
+            candidates.append(
+                dir.deletingLastPathComponent().appendingPathComponent(bundleName).appendingPathComponent("Fonts"))
         }
         candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fonts"))
         return candidates.first {
@@ -45,7 +46,9 @@ public enum FontLibrary {
         for name in files {
             let path = dir.appendingPathComponent(name).path
             let ok = path.withCString { p in
-                p.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) { FcConfigAppFontAddFile(config, $0) }
+                p.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) {
+                    FcConfigAppFontAddFile(config, $0)
+                }
             }
             if ok == 0 {
                 FcConfigDestroy(config)

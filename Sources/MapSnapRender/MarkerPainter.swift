@@ -24,13 +24,30 @@ enum MarkerPainter {
         }
     }
 
-    /// Box of a pin's title text, centred under the pin's tip.
+    /// Box of a pin's title text (halo included), centred under the pin.
     static func titleBox(_ t: TextLayout, pin: PinOverlay, theme: OverlayTheme) -> Rect {
-        let gap = pin.kind == .marker ? balloonSize(pin, theme: theme).width * 0.12 + 1 : 5
-        return Rect(x: -t.width / 2, y: gap, width: t.width, height: t.height)
+        titleBoxes(t, pin: pin, theme: theme)[0]
     }
 
-    static func drawBalloon(_ canvas: CairoCanvas, at p: Point, pin: PinOverlay, theme: OverlayTheme, glyph: TextLayout?) {
+    /// Candidate boxes for a pin's title, best first: under the pin, right of it, left of it,
+    /// above it. Each box includes the halo and keeps clear of the pin's own box.
+    static func titleBoxes(_ t: TextLayout, pin: PinOverlay, theme: OverlayTheme) -> [Rect] {
+        let p = pinBox(pin, theme: theme)
+        let h = theme.label.haloWidth
+        let w = t.width + 2 * h
+        let ht = t.height + 2 * h
+        let midY = p.midY - ht / 2
+        return [
+            Rect(x: -w / 2, y: p.maxY + 0.5, width: w, height: ht),
+            Rect(x: p.maxX + 0.5, y: midY, width: w, height: ht),
+            Rect(x: p.minX - 0.5 - w, y: midY, width: w, height: ht),
+            Rect(x: -w / 2, y: p.minY - 0.5 - ht, width: w, height: ht),
+        ]
+    }
+
+    static func drawBalloon(
+        _ canvas: CairoCanvas, at p: Point, pin: PinOverlay, theme: OverlayTheme, glyph: TextLayout?
+    ) {
         let (w, h) = balloonSize(pin, theme: theme)
         let r = w / 2
         let d = h - r
@@ -105,7 +122,8 @@ enum MarkerPainter {
             let ch = (fh * 1.15) / Double(rows)
             for r in 0..<rows {
                 for c in 0..<cols where (r + c) % 2 == 0 {
-                    canvas.addRect(Rect(x: poleX + Double(c) * cw, y: top + 1 - fh * 0.08 + Double(r) * ch, width: cw, height: ch))
+                    canvas.addRect(
+                        Rect(x: poleX + Double(c) * cw, y: top + 1 - fh * 0.08 + Double(r) * ch, width: cw, height: ch))
                 }
             }
             canvas.fill(color: pin.color)
@@ -144,17 +162,20 @@ enum MarkerPainter {
         let bw = t.width + 2 * s.paddingX + iconW
         let bh = t.height + 2 * s.paddingY
         let slack = max(0, bw / 2 - bh / 2 - s.pointerWidth / 2)
-        return Rect(x: -bw / 2 + shift * slack, y: below ? 0 : -(bh + s.pointerHeight), width: bw, height: bh + s.pointerHeight)
+        return Rect(
+            x: -bw / 2 + shift * slack, y: below ? 0 : -(bh + s.pointerHeight), width: bw, height: bh + s.pointerHeight)
     }
 
     static func drawCallout(
-        _ canvas: CairoCanvas, at p: Point, text t: TextLayout, callout: CalloutOverlay, theme: OverlayTheme, below: Bool,
+        _ canvas: CairoCanvas, at p: Point, text t: TextLayout, callout: CalloutOverlay, theme: OverlayTheme,
+        below: Bool,
         shift: Double
     ) {
         let s = theme.callout
         let box = calloutBox(t, callout: callout, theme: theme, below: below, shift: shift).offsetBy(dx: p.x, dy: p.y)
         let bubble = Rect(
-            x: box.x, y: below ? box.y + s.pointerHeight : box.y, width: box.width, height: box.height - s.pointerHeight)
+            x: box.x, y: below ? box.y + s.pointerHeight : box.y, width: box.width, height: box.height - s.pointerHeight
+        )
         let base = below ? bubble.minY + 0.5 : bubble.maxY - 0.5
         // Shadow: the same shape, offset and translucent.
         func shape(_ dy: Double) {

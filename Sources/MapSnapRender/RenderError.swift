@@ -13,7 +13,8 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .fontsMissing(let m): return m
         case .cairo(let m): return "cairo: \(m)"
-        case .imageTooLarge(let w, let h): return "image of \(w)x\(h) pixels is too large (limit 16384 per side, 100 megapixels)"
+        case .imageTooLarge(let w, let h):
+            return "image of \(w)x\(h) pixels is too large (limit 16384 per side, 100 megapixels)"
         case .encoder(let m): return "PNG encoder: \(m)"
         }
     }

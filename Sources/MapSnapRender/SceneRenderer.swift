@@ -33,15 +33,21 @@ public final class SceneRenderer {
         }
         let pinBoxes: [Rect] = pins.indices.map { i in
             var box = MarkerPainter.pinBox(pins[i], theme: theme)
-            if let t = pinTitles[i] { box = box.union(MarkerPainter.titleBox(t, pin: pins[i], theme: theme).insetBy(dx: -2, dy: -2)) }
+            if let t = pinTitles[i] {
+                box = box.union(MarkerPainter.titleBox(t, pin: pins[i], theme: theme))
+            }
             return box
         }
         let calloutTexts = scene.callouts.map { text.layout($0.text, size: theme.callout.fontSize, bold: true) }
         let calloutBoxes = scene.callouts.indices.map {
             MarkerPainter.calloutBox(calloutTexts[$0], callout: scene.callouts[$0], theme: theme)
         }
-        let labelTexts = scene.labels.map { text.layout($0.text, size: theme.label.fontSize, bold: theme.label.bold, maxWidth: 200) }
-        let labelBoxes = labelTexts.map { MarkerPainter.labelBox($0).insetBy(dx: -theme.label.haloWidth, dy: -theme.label.haloWidth) }
+        let labelTexts = scene.labels.map {
+            text.layout($0.text, size: theme.label.fontSize, bold: theme.label.bold, maxWidth: 200)
+        }
+        let labelBoxes = labelTexts.map {
+            MarkerPainter.labelBox($0).insetBy(dx: -theme.label.haloWidth, dy: -theme.label.haloWidth)
+        }
         let titleText = scene.title.map {
             text.layout($0, size: theme.title.fontSize, bold: true, maxWidth: size.width - 2 * theme.title.padding)
         }
@@ -71,12 +77,17 @@ public final class SceneRenderer {
             canvas.fill(color: area.fill, opacity: area.fillOpacity, evenOdd: true, preserve: true)
             canvas.stroke(color: area.stroke, opacity: area.strokeOpacity, width: area.strokeWidth)
             if let b = bounds {
-                items.append(item("area", area.name, nil, nil, b.insetBy(dx: -area.strokeWidth / 2, dy: -area.strokeWidth / 2), camera))
+                items.append(
+                    item(
+                        "area", area.name, nil, nil, b.insetBy(dx: -area.strokeWidth / 2, dy: -area.strokeWidth / 2),
+                        camera))
             }
         }
 
         let projected = scene.lines.map { line in line.parts.map { project($0, camera: camera, minStep: minStep) } }
-        let order = scene.lines.indices.filter { scene.lines[$0].kind == .trail } + scene.lines.indices.filter { scene.lines[$0].kind == .route }
+        let order =
+            scene.lines.indices.filter { scene.lines[$0].kind == .trail }
+            + scene.lines.indices.filter { scene.lines[$0].kind == .route }
         // Casings of one kind under all lines of that kind, so crossings stay clean.
         for kind in [LineOverlay.Kind.trail, .route] {
             let group = order.filter { scene.lines[$0].kind == kind }
@@ -85,7 +96,8 @@ public final class SceneRenderer {
                 canvas.newPath()
                 for part in projected[i] { canvas.addPolyline(part) }
                 canvas.stroke(
-                    color: line.casingColor, opacity: line.opacity, width: line.width + 2 * line.casingWidth, cap: .round,
+                    color: line.casingColor, opacity: line.opacity, width: line.width + 2 * line.casingWidth,
+                    cap: .round,
                     join: .round, dash: roundCapDash(line))
             }
             for i in group {
@@ -112,22 +124,40 @@ public final class SceneRenderer {
             case .marker: MarkerPainter.drawBalloon(canvas, at: p, pin: pin, theme: theme, glyph: pinGlyphs[i])
             case .startFlag, .endFlag: MarkerPainter.drawFlag(canvas, at: p, pin: pin, theme: theme)
             }
-            if let t = pinTitles[i] {
-                let box = MarkerPainter.titleBox(t, pin: pin, theme: theme).offsetBy(dx: p.x, dy: p.y)
-                canvas.drawText(
-                    t, at: Point(x: box.x, y: box.y), color: theme.label.color, halo: theme.label.haloColor,
-                    haloWidth: theme.label.haloWidth)
-            }
-            let box = pinBoxes[i].offsetBy(dx: p.x, dy: p.y)
+            let box = MarkerPainter.pinBox(pin, theme: theme).offsetBy(dx: p.x, dy: p.y)
             index.insert(box)
             items.append(item(pin.kind.rawValue, pin.title, pin.coordinate, p, box, camera))
+        }
+        // Pin titles: under the tip if free, else beside or above the pin, else left out.
+        for (i, pin) in pins.enumerated() {
+            guard let t = pinTitles[i], let title = pin.title else { continue }
+            let p = camera.point(for: pin.coordinate)
+            let candidates = MarkerPainter.titleBoxes(t, pin: pin, theme: theme)
+            var placedBox: Rect?
+            for b in candidates {
+                let r = b.offsetBy(dx: p.x, dy: p.y)
+                if frame.contains(r) && !index.collides(r) {
+                    index.insert(r)
+                    placedBox = r
+                    break
+                }
+            }
+            if let r = placedBox {
+                let h = theme.label.haloWidth
+                canvas.drawText(
+                    t, at: Point(x: r.x + h, y: r.y + h), color: theme.label.color, halo: theme.label.haloColor,
+                    haloWidth: theme.label.haloWidth)
+            }
+            let shown = placedBox ?? candidates[0].offsetBy(dx: p.x, dy: p.y)
+            items.append(item("pin-title", title, pin.coordinate, p, shown, camera, placed: placedBox != nil))
         }
         for (i, callout) in scene.callouts.enumerated() {
             var placed: (Coordinate, Point, Rect, below: Bool, shift: Double)?
             search: for below in [false, true] {
                 for c in callout.anchors {
                     for shift in [0.0, -0.7, 0.7] {
-                        let box = MarkerPainter.calloutBox(calloutTexts[i], callout: callout, theme: theme, below: below, shift: shift)
+                        let box = MarkerPainter.calloutBox(
+                            calloutTexts[i], callout: callout, theme: theme, below: below, shift: shift)
                         if let (c, p) = place(box, anchors: [c], camera: camera, frame: frame, index: &index) {
                             placed = (c, p, box, below, shift)
                             break search
@@ -136,11 +166,15 @@ public final class SceneRenderer {
                 }
             }
             if let (c, p, box, below, shift) = placed {
-                MarkerPainter.drawCallout(canvas, at: p, text: calloutTexts[i], callout: callout, theme: theme, below: below, shift: shift)
+                MarkerPainter.drawCallout(
+                    canvas, at: p, text: calloutTexts[i], callout: callout, theme: theme, below: below, shift: shift)
                 items.append(item("callout", callout.text, c, p, box.offsetBy(dx: p.x, dy: p.y), camera))
             } else if let c = callout.anchors.first {
                 let p = camera.point(for: c)
-                items.append(item("callout", callout.text, c, p, calloutBoxes[i].offsetBy(dx: p.x, dy: p.y), camera, placed: false))
+                items.append(
+                    item(
+                        "callout", callout.text, c, p, calloutBoxes[i].offsetBy(dx: p.x, dy: p.y), camera, placed: false
+                    ))
             }
         }
         for (i, label) in scene.labels.enumerated() {
@@ -153,7 +187,8 @@ public final class SceneRenderer {
                 items.append(item("label", label.text, c, p, labelBoxes[i].offsetBy(dx: p.x, dy: p.y), camera))
             } else if let c = label.anchors.first {
                 let p = camera.point(for: c)
-                items.append(item("label", label.text, c, p, labelBoxes[i].offsetBy(dx: p.x, dy: p.y), camera, placed: false))
+                items.append(
+                    item("label", label.text, c, p, labelBoxes[i].offsetBy(dx: p.x, dy: p.y), camera, placed: false))
             }
         }
 
@@ -163,7 +198,8 @@ public final class SceneRenderer {
             canvas.newPath()
             canvas.addRect(r)
             canvas.fill(color: theme.title.background)
-            canvas.drawText(t, at: Point(x: (size.width - t.width) / 2, y: theme.title.padding), color: theme.title.color)
+            canvas.drawText(
+                t, at: Point(x: (size.width - t.width) / 2, y: theme.title.padding), color: theme.title.color)
             items.append(item("title", title, nil, nil, r, camera))
         }
 
@@ -196,9 +232,13 @@ public final class SceneRenderer {
                     if let outer = polygon.first { fit += extremes(outer, margin: area.strokeWidth / 2) }
                 }
             }
-            for (i, pin) in pins.enumerated() { fit.append(FitItem(coordinate: pin.coordinate, margins: Margins(box: pinBoxes[i]))) }
+            for (i, pin) in pins.enumerated() {
+                fit.append(FitItem(coordinate: pin.coordinate, margins: Margins(box: pinBoxes[i])))
+            }
             for (i, c) in scene.callouts.enumerated() where c.affectsFit {
-                if let a = c.anchors.first { fit.append(FitItem(coordinate: a, margins: Margins(box: calloutBoxes[i]))) }
+                if let a = c.anchors.first {
+                    fit.append(FitItem(coordinate: a, margins: Margins(box: calloutBoxes[i])))
+                }
             }
             for (i, l) in scene.labels.enumerated() {
                 if let a = l.anchors.first { fit.append(FitItem(coordinate: a, margins: Margins(box: labelBoxes[i]))) }
@@ -305,7 +345,8 @@ public final class SceneRenderer {
     // MARK: - Annotations
 
     private func item(
-        _ kind: String, _ name: String?, _ c: Coordinate?, _ p: Point?, _ box: Rect, _ camera: Camera, placed: Bool = true
+        _ kind: String, _ name: String?, _ c: Coordinate?, _ p: Point?, _ box: Rect, _ camera: Camera,
+        placed: Bool = true
     ) -> Annotations.Item {
         let s = camera.scale
         return Annotations.Item(

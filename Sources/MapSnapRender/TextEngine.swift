@@ -82,7 +82,8 @@ final class TextLayout {
         height = Double(logical.height) / s
         logicalOffset = Point(x: Double(logical.x) / s, y: Double(logical.y) / s)
         ink = Rect(
-            x: Double(inkRect.x - logical.x) / s, y: Double(inkRect.y - logical.y) / s, width: Double(inkRect.width) / s,
+            x: Double(inkRect.x - logical.x) / s, y: Double(inkRect.y - logical.y) / s,
+            width: Double(inkRect.width) / s,
             height: Double(inkRect.height) / s)
     }
 

@@ -135,14 +135,29 @@ final class GPXReaderTests: XCTestCase {
     }
 
     func testLatin1DeclaredEncoding() throws {
-        let bytes = #"<?xml version="1.0" encoding="ISO-8859-1"?><gpx><wpt lat="1" lon="2"><name>caf"#.bytes
+        let bytes =
+            #"<?xml version="1.0" encoding="ISO-8859-1"?><gpx><wpt lat="1" lon="2"><name>caf"#.bytes
             + [0xE9] + "</name></wpt></gpx>".bytes
         let features = try GPXReader.read(bytes: bytes, file: "t.gpx")
         XCTAssertEqual(features[0][property: "name"], .string("café"))
     }
 
+    func testUTF16WithByteOrderMark() throws {
+        let text =
+            "<?xml version=\"1.0\" encoding=\"UTF-16\"?><gpx><wpt lat=\"1\" lon=\"2\"><name>Zürich</name></wpt></gpx>"
+        let bytes: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let features = try GPXReader.read(bytes: bytes, file: "t.gpx")
+        XCTAssertEqual(features.first?[property: "name"], .string("Zürich"))
+    }
+
+    func testUndeclaredExtensionPrefixIsHarmless() throws {
+        let features = try read("<gpx><wpt lat=\"1\" lon=\"2\"><extensions><x:hr>80</x:hr></extensions></wpt></gpx>")
+        XCTAssertEqual(features.count, 1)
+    }
+
     func testEmptyGPX() throws {
         XCTAssertEqual(try read("<gpx/>"), [])
-        XCTAssertEqual(try read("<?xml version=\"1.0\"?>\n<gpx><trk/><rte><rtept lat=\"1\" lon=\"1\"/></rte></gpx>"), [])
+        XCTAssertEqual(
+            try read("<?xml version=\"1.0\"?>\n<gpx><trk/><rte><rtept lat=\"1\" lon=\"1\"/></rte></gpx>"), [])
     }
 }

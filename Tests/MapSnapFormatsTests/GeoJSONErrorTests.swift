@@ -8,7 +8,9 @@ final class GeoJSONErrorTests: XCTestCase {
     }
 
     private func error(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) -> String? {
-        formatError({ () throws(FormatError) in try GeoJSONReader.read(bytes: bytes, file: "t.geojson") }, file: file, line: line)
+        formatError(
+            { () throws(FormatError) in try GeoJSONReader.read(bytes: bytes, file: "t.geojson") }, file: file,
+            line: line)
     }
 
     func testPositionWithOneNumber() {
@@ -118,7 +120,8 @@ final class GeoJSONErrorTests: XCTestCase {
             error(#"{"type": "FeatureCollection"}"#), "t.geojson:1:1: a FeatureCollection needs a \"features\" member")
         XCTAssertEqual(error(#"{"type": "LineString"}"#), "t.geojson:1:1: a LineString needs a \"coordinates\" member")
         XCTAssertEqual(
-            error(#"{"type": "GeometryCollection"}"#), "t.geojson:1:1: a GeometryCollection needs a \"geometries\" member")
+            error(#"{"type": "GeometryCollection"}"#),
+            "t.geojson:1:1: a GeometryCollection needs a \"geometries\" member")
     }
 
     func testUnknownTypes() {
@@ -158,7 +161,8 @@ final class GeoJSONErrorTests: XCTestCase {
     }
 
     func testInvalidUTF8() {
-        let bytes = #"{"type": "Feature", "properties": {"name": "caf"#.bytes + [0xE9]
+        let bytes =
+            #"{"type": "Feature", "properties": {"name": "caf"#.bytes + [0xE9]
             + #""}, "geometry": null}"#.bytes
         XCTAssertEqual(error(bytes), "t.geojson:1:44: the string is not valid UTF-8")
         XCTAssertEqual(error([0xFF, 0xFE, 0x7B, 0x00]), "t.geojson:1:1: unexpected byte 0xFF (expected a JSON value)")

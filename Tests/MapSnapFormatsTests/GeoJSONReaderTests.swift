@@ -41,7 +41,8 @@ final class GeoJSONReaderTests: XCTestCase {
 
     func testSingleFeature() throws {
         let features = try read(
-            #"{"type": "Feature", "geometry": {"type": "Point", "coordinates": [1, 2, 3]}, "properties": {"name": "Pin"}}"#)
+            #"{"type": "Feature", "geometry": {"type": "Point", "coordinates": [1, 2, 3]}, "properties": {"name": "Pin"}}"#
+        )
         XCTAssertEqual(features.count, 1)
         XCTAssertEqual(features[0].geometry, .point(Coordinate(latitude: 2, longitude: 1)))
         XCTAssertEqual(features[0][property: "name"], .string("Pin"))
@@ -89,8 +90,10 @@ final class GeoJSONReaderTests: XCTestCase {
         // Parts: point, multipoint, line, 2 lines, 2 rings, 1 ring.
         assertElevations(
             features[0].elevations,
-            [[.nan], [.nan, 5], [.nan, .nan], [.nan, .nan], [.nan, .nan, .nan], [.nan, .nan, .nan, .nan, .nan],
-             [.nan, .nan, .nan, .nan], [.nan, .nan, .nan, .nan]])
+            [
+                [.nan], [.nan, 5], [.nan, .nan], [.nan, .nan], [.nan, .nan, .nan], [.nan, .nan, .nan, .nan, .nan],
+                [.nan, .nan, .nan, .nan], [.nan, .nan, .nan, .nan],
+            ])
     }
 
     func testBarePointAndPolygon() throws {
@@ -105,7 +108,8 @@ final class GeoJSONReaderTests: XCTestCase {
 
     func testLinesAreUnwrappedAcrossTheAntimeridian() throws {
         let features = try read(
-            #"{"type": "MultiLineString", "coordinates": [[[179, 0], [-179, 1], [-178, 2]], [[-179.5, 0], [179.5, 0]]]}"#)
+            #"{"type": "MultiLineString", "coordinates": [[[179, 0], [-179, 1], [-178, 2]], [[-179.5, 0], [179.5, 0]]]}"#
+        )
         guard case .multiLineString(let lines) = features[0].geometry else { return XCTFail("expected lines") }
         assertCoordinates(lines[0], [(0, 179), (1, 181), (2, 182)])
         assertCoordinates(lines[1], [(0, -179.5), (0, -180.5)])

@@ -33,10 +33,13 @@ func assertElevations(
     _ actual: [[Double]]?, _ expected: [[Double]]?, file: StaticString = #filePath, line: UInt = #line
 ) {
     guard let actual, let expected else {
-        XCTAssertTrue(actual == nil && expected == nil, "\(String(describing: actual)) ≠ \(String(describing: expected))", file: file, line: line)
+        XCTAssertTrue(
+            actual == nil && expected == nil, "\(String(describing: actual)) ≠ \(String(describing: expected))",
+            file: file, line: line)
         return
     }
-    let same = actual.count == expected.count
+    let same =
+        actual.count == expected.count
         && zip(actual, expected).allSatisfy { a, e in
             a.count == e.count && zip(a, e).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }
         }

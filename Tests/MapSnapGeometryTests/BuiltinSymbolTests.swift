@@ -36,9 +36,10 @@ final class BuiltinSymbolTests: XCTestCase {
                 for i in 1...32 {
                     let t = Double(i) / 32, u = 1 - t
                     let a = u * u * u, b = 3 * u * u * t, cc = 3 * u * t * t, d = t * t * t
-                    current.append(Point(
-                        x: a * cur.x + b * c1.x + cc * c2.x + d * p.x,
-                        y: a * cur.y + b * c1.y + cc * c2.y + d * p.y))
+                    current.append(
+                        Point(
+                            x: a * cur.x + b * c1.x + cc * c2.x + d * p.x,
+                            y: a * cur.y + b * c1.y + cc * c2.y + d * p.y))
                 }
                 cur = p
             case .close:

@@ -17,8 +17,12 @@ final class CameraTests: XCTestCase {
 
     func testFitKeepsEveryItemAndItsMarginsInsideThePadding() throws {
         let items = [
-            FitItem(coordinate: Coordinate(latitude: 37.77, longitude: -122.43), margins: Margins(top: 40, left: 15, bottom: 0, right: 15)),
-            FitItem(coordinate: Coordinate(latitude: 37.79, longitude: -122.40), margins: Margins(top: 40, left: 80, bottom: 10, right: 80)),
+            FitItem(
+                coordinate: Coordinate(latitude: 37.77, longitude: -122.43),
+                margins: Margins(top: 40, left: 15, bottom: 0, right: 15)),
+            FitItem(
+                coordinate: Coordinate(latitude: 37.79, longitude: -122.40),
+                margins: Margins(top: 40, left: 80, bottom: 10, right: 80)),
             FitItem(coordinate: Coordinate(latitude: 37.76, longitude: -122.41)),
         ]
         let padding = 24.0
@@ -30,13 +34,16 @@ final class CameraTests: XCTestCase {
             XCTAssertLessThanOrEqual(p.x + it.margins.right, size.width - padding + 1e-6)
             XCTAssertGreaterThanOrEqual(p.y - it.margins.top, padding - 1e-6)
             XCTAssertLessThanOrEqual(p.y + it.margins.bottom, size.height - padding + 1e-6)
-            if abs(p.y - it.margins.top - padding) < 0.01 || abs(p.x - it.margins.left - padding) < 0.01 { touches = true }
+            if abs(p.y - it.margins.top - padding) < 0.01 || abs(p.x - it.margins.left - padding) < 0.01 {
+                touches = true
+            }
         }
         XCTAssertTrue(touches, "the fit should be tight on at least one side")
     }
 
     func testFitSinglePointStopsAtMaxZoom() throws {
-        let cam = try Camera.fitting([FitItem(coordinate: Coordinate(latitude: 1, longitude: 2))], size: size, scale: 1, padding: 24)
+        let cam = try Camera.fitting(
+            [FitItem(coordinate: Coordinate(latitude: 1, longitude: 2))], size: size, scale: 1, padding: 24)
         XCTAssertEqual(cam.zoom, Camera.maxFitZoom)
         XCTAssertEqual(cam.center.latitude, 1, accuracy: 1e-9)
     }
@@ -91,6 +98,19 @@ final class CameraTests: XCTestCase {
     func testNearestLongitudePicksTheCloseWorldCopy() {
         let cam = Camera(center: Coordinate(latitude: 0, longitude: 179.9), zoom: 8, size: size, scale: 1)
         XCTAssertEqual(cam.nearestLongitude(-179.9), 180.1, accuracy: 1e-9)
-        XCTAssertEqual(cam.point(for: Coordinate(latitude: 0, longitude: -179.9)).x, 300 + 0.2 / 360 * cam.worldSize, accuracy: 1e-6)
+        XCTAssertEqual(
+            cam.point(for: Coordinate(latitude: 0, longitude: -179.9)).x, 300 + 0.2 / 360 * cam.worldSize,
+            accuracy: 1e-6)
+    }
+}
+
+final class GeodesyTests: XCTestCase {
+    func testHaversineAgainstKnownDistances() {
+        // One degree of latitude ≈ 111.19 km on the mean sphere.
+        XCTAssertEqual(Geodesy.distance(Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 1, longitude: 0)), 111_195, accuracy: 5)
+        // San Francisco City Hall to Coit Tower ≈ 3.2 km.
+        let d = Geodesy.distance(Coordinate(latitude: 37.7793, longitude: -122.4193), Coordinate(latitude: 37.8024, longitude: -122.4058))
+        XCTAssertEqual(d, 2850, accuracy: 100)
+        XCTAssertEqual(Geodesy.length([]), 0)
     }
 }

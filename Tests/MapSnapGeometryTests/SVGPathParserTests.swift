@@ -121,7 +121,8 @@ final class SVGPathParserTests: XCTestCase {
             "M1 2 H5 V7 h-1 v-2",
             [.move(p(1, 2)), .line(p(5, 2)), .line(p(5, 7)), .line(p(4, 7)), .line(p(4, 5))])
         assertCommands("M0 1 H1 2 3", [.move(p(0, 1)), .line(p(1, 1)), .line(p(2, 1)), .line(p(3, 1))])
-        assertCommands("M0 1 h1 2 v1 1", [.move(p(0, 1)), .line(p(1, 1)), .line(p(3, 1)), .line(p(3, 2)), .line(p(3, 3))])
+        assertCommands(
+            "M0 1 h1 2 v1 1", [.move(p(0, 1)), .line(p(1, 1)), .line(p(3, 1)), .line(p(3, 2)), .line(p(3, 3))])
     }
 
     func testCubic() {

@@ -71,7 +71,8 @@ final class JSONParserErrorTests: XCTestCase {
 
     func testTruncatedContainers() {
         XCTAssertEqual(error("[1, 2"), "1:1: unexpected end of file inside the array opened here (truncated?)")
-        XCTAssertEqual(error("{\"a\": [\n  {\"b\": 1"), "2:3: unexpected end of file inside the object opened here (truncated?)")
+        XCTAssertEqual(
+            error("{\"a\": [\n  {\"b\": 1"), "2:3: unexpected end of file inside the object opened here (truncated?)")
         XCTAssertEqual(error("[1,"), "1:4: unexpected end of file (the file is truncated?)")
         XCTAssertEqual(error("{\"a\":"), "1:6: unexpected end of file (the file is truncated?)")
     }

@@ -28,7 +28,9 @@ enum Golden {
             return
         }
         guard let data = FileManager.default.contents(atPath: ref.path) else {
-            XCTFail("missing golden image \(feature)/\(name).png (run with RECORD_GOLDEN=1 to create it)", file: file, line: line)
+            XCTFail(
+                "missing golden image \(feature)/\(name).png (run with RECORD_GOLDEN=1 to create it)", file: file,
+                line: line)
             return
         }
         let expected = try RGBAImage(png: Array(data))

@@ -13,7 +13,9 @@ final class OutputFormatTests: XCTestCase {
                 kind: .route, name: "r", parts: [[c, Coordinate(latitude: 37.78, longitude: -122.41)]],
                 color: .black, width: 4, opacity: 1, casingColor: .white, casingWidth: 1, dash: [8, 6])
         ]
-        s.pins = [PinOverlay(coordinate: c, color: Color(css: "#ff3b30") ?? .black, glyph: .symbol(.star), title: "Start")]
+        s.pins = [
+            PinOverlay(coordinate: c, color: Color(css: "#ff3b30") ?? .black, glyph: .symbol(.star), title: "Start")
+        ]
         return s
     }
 
@@ -45,7 +47,8 @@ final class OutputFormatTests: XCTestCase {
 
     func testPNGIsByteIdenticalBetweenRuns() throws {
         let a = try render(.png)
-        let b = try SceneRenderer().render(scene(), request: RenderRequest(size: Size(width: 300, height: 200), format: .png))
+        let b = try SceneRenderer().render(
+            scene(), request: RenderRequest(size: Size(width: 300, height: 200), format: .png))
         XCTAssertEqual(a.bytes, b.bytes)
         XCTAssertEqual(Array(a.bytes.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
     }

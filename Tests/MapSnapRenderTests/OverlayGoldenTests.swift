@@ -22,7 +22,9 @@ final class OverlayGoldenTests: XCTestCase {
         Camera(center: Self.center, zoom: 16, size: Size(width: 160, height: 100), scale: scale)
     }
 
-    func render(_ scene: OverlayScene, scale: Double = 1, theme: OverlayTheme = .standard) throws -> (RenderOutput, RGBAImage) {
+    func render(_ scene: OverlayScene, scale: Double = 1, theme: OverlayTheme = .standard) throws -> (
+        RenderOutput, RGBAImage
+    ) {
         let req = RenderRequest(
             size: Size(width: 160, height: 100), scale: scale, camera: .center(Self.center, zoom: 16), format: .png,
             theme: theme)
@@ -35,11 +37,15 @@ final class OverlayGoldenTests: XCTestCase {
         return (Int(img.pixels[i]), Int(img.pixels[i + 1]), Int(img.pixels[i + 2]))
     }
 
-    func trail(_ pts: [Coordinate], color: Color = Color(css: "#ff3b30") ?? .black, dash: [Double] = [], kind: LineOverlay.Kind = .trail)
+    func trail(
+        _ pts: [Coordinate], color: Color = Color(css: "#ff3b30") ?? .black, dash: [Double] = [],
+        kind: LineOverlay.Kind = .trail
+    )
         -> LineOverlay
     {
         LineOverlay(
-            kind: kind, name: "t", parts: [pts], color: color, width: 4, opacity: 1, casingColor: .white, casingWidth: 1.5,
+            kind: kind, name: "t", parts: [pts], color: color, width: 4, opacity: 1, casingColor: .white,
+            casingWidth: 1.5,
             dash: dash)
     }
 
@@ -149,7 +155,10 @@ final class OverlayGoldenTests: XCTestCase {
     func testScale2xIsTheSameLayoutWithTwiceThePixels() throws {
         var scene = OverlayScene()
         scene.lines = [trail([at(-60, 20), at(0, -20), at(60, 20)])]
-        scene.pins = [PinOverlay(coordinate: at(0, 30), color: Color(css: "#007aff") ?? .black, glyph: .symbol(.star), title: "Top")]
+        scene.pins = [
+            PinOverlay(
+                coordinate: at(0, 30), color: Color(css: "#007aff") ?? .black, glyph: .symbol(.star), title: "Top")
+        ]
         let (out1, img1) = try render(scene, scale: 1)
         let (out2, img2) = try render(scene, scale: 2)
         XCTAssertEqual(img2.width, 2 * img1.width)

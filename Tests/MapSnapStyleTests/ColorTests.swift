@@ -34,7 +34,9 @@ final class ColorTests: XCTestCase {
     }
 
     func testThemeWithATypoIsAnError() {
-        let broken = OverlayTheme.standardJSON.replacingOccurrences(of: "\"casingWidth\": 1.5,\n    \"difficultyColors\"", with: "\"difficultyColors\"")
-        XCTAssertThrowsError(try OverlayTheme.decode(Data(broken.replacingOccurrences(of: "#007aff", with: "#zz").utf8)))
+        let broken = OverlayTheme.standardJSON.replacingOccurrences(
+            of: "\"casingWidth\": 1.5,\n    \"difficultyColors\"", with: "\"difficultyColors\"")
+        XCTAssertThrowsError(
+            try OverlayTheme.decode(Data(broken.replacingOccurrences(of: "#007aff", with: "#zz").utf8)))
     }
 }

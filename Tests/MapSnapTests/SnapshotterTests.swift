@@ -14,7 +14,10 @@ final class SnapshotterTests: XCTestCase {
         let names = f.compactMap { $0.properties["name"]?.stringValue }
         XCTAssertEqual(
             names,
-            ["Paradise Falls Trail", "Monsters Inc Mountain Loop", "Radiator Springs Canyon", "Nemo Reef Coastal Path", "Buzz Lightyear Summit"])
+            [
+                "Paradise Falls Trail", "Monsters Inc Mountain Loop", "Radiator Springs Canyon",
+                "Nemo Reef Coastal Path", "Buzz Lightyear Summit",
+            ])
         for feature in f {
             XCTAssertNotNil(feature.properties["difficulty"]?.stringValue)
             XCTAssertNotNil(feature.properties["distanceKm"]?.doubleValue)
@@ -43,7 +46,9 @@ final class SnapshotterTests: XCTestCase {
     func testFitKeepsEveryPinAndFlagInsideThePadding() throws {
         var o = SnapshotOptions()
         o.features = try sampleTrails()
-        o.pins = [PinOverlay(coordinate: Coordinate(latitude: 37.80, longitude: -122.40), color: .black, title: "Edge pin")]
+        o.pins = [
+            PinOverlay(coordinate: Coordinate(latitude: 37.80, longitude: -122.40), color: .black, title: "Edge pin")
+        ]
         let snap = try Snapshotter().snapshot(o)
         for item in snap.annotations.items where item.placed && item.kind != "title" {
             XCTAssertGreaterThanOrEqual(item.box[0], 24 - 0.01, "\(item.kind) \(item.name ?? "")")
@@ -59,12 +64,15 @@ final class SnapshotterTests: XCTestCase {
         for i in 0..<12 {
             o.callouts.append(
                 CalloutOverlay(
-                    text: "Callout \(i)", anchors: [Coordinate(latitude: 37.775 + Double(i) * 0.001, longitude: -122.42)],
+                    text: "Callout \(i)",
+                    anchors: [Coordinate(latitude: 37.775 + Double(i) * 0.001, longitude: -122.42)],
                     color: .black, textColor: .white, affectsFit: false))
         }
         let snap = try Snapshotter().snapshot(o)
-        let boxes = snap.annotations.items.filter { $0.placed && ["callout", "label", "marker", "start-flag", "end-flag"].contains($0.kind) }
-            .map { Rect(x: $0.box[0], y: $0.box[1], width: $0.box[2], height: $0.box[3]) }
+        let boxes = snap.annotations.items.filter {
+            $0.placed && ["callout", "label", "marker", "start-flag", "end-flag"].contains($0.kind)
+        }
+        .map { Rect(x: $0.box[0], y: $0.box[1], width: $0.box[2], height: $0.box[3]) }
         let placedCallouts = snap.annotations.items.filter { $0.kind == "callout" && $0.placed }.count
         XCTAssertGreaterThan(placedCallouts, 2)
         XCTAssertLessThan(placedCallouts, 17, "crowded callouts must be dropped, not stacked")
@@ -83,7 +91,9 @@ final class SnapshotterTests: XCTestCase {
         XCTAssertEqual(buzz.width, 4 * 1.6, accuracy: 1e-9)
         XCTAssertEqual(buzz.opacity, 1)
         XCTAssertEqual(scene.lines.last?.name, "Buzz Lightyear Summit", "drawn on top")
-        for l in scene.lines where l.name != "Buzz Lightyear Summit" { XCTAssertEqual(l.opacity, 0.9 * 0.3, accuracy: 1e-9) }
+        for l in scene.lines where l.name != "Buzz Lightyear Summit" {
+            XCTAssertEqual(l.opacity, 0.9 * 0.3, accuracy: 1e-9)
+        }
         b.highlight = "Nope"
         XCTAssertThrowsError(try b.build(features: try sampleTrails()))
     }

@@ -3,10 +3,13 @@ import MapSnapCLI
 import XCTest
 
 final class ArgumentSplitterTests: XCTestCase {
-    let s = ArgumentSplitter(valued: ["--out", "--pin"], flags: ["--help", "--no-flags"], aliases: ["-o": "--out", "-h": "--help"])
+    let s = ArgumentSplitter(
+        valued: ["--out", "--pin"], flags: ["--help", "--no-flags"], aliases: ["-o": "--out", "-h": "--help"])
 
     func testForms() throws {
-        let r = try s.split(["a.geojson", "--out", "x.png", "--pin=1,2,A", "-o", "y.png", "--no-flags", "--", "--weird.gpx", "-"])
+        let r = try s.split([
+            "a.geojson", "--out", "x.png", "--pin=1,2,A", "-o", "y.png", "--no-flags", "--", "--weird.gpx", "-",
+        ])
         XCTAssertEqual(r.operands, ["a.geojson", "--weird.gpx", "-"])
         XCTAssertEqual(r.values("--out"), ["x.png", "y.png"])
         XCTAssertEqual(r.last("--out"), "y.png")
@@ -21,7 +24,9 @@ final class ArgumentSplitterTests: XCTestCase {
 
     func testErrors() {
         XCTAssertThrowsError(try s.split(["--bogus"])) { XCTAssertEqual(($0 as? MapSnapError)?.code, .usage) }
-        XCTAssertThrowsError(try s.split(["--out"])) { XCTAssertEqual(($0 as? MapSnapError)?.message, "--out needs a value") }
+        XCTAssertThrowsError(try s.split(["--out"])) {
+            XCTAssertEqual(($0 as? MapSnapError)?.message, "--out needs a value")
+        }
         XCTAssertThrowsError(try s.split(["--help=yes"])) { XCTAssertEqual(($0 as? MapSnapError)?.code, .usage) }
     }
 }

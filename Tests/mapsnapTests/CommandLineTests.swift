@@ -84,7 +84,9 @@ final class CommandLineTests: XCTestCase {
         let img = try RGBAImage(png: Array(png))
         XCTAssertEqual(img.width, 600)
         XCTAssertEqual(img.height, 400)
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: tmp.appendingPathComponent("t.json"))) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: tmp.appendingPathComponent("t.json")))
+            as? [String: Any]
         let items = json?["items"] as? [[String: Any]] ?? []
         XCTAssertEqual(items.filter { $0["kind"] as? String == "trail" }.count, 5)
         XCTAssertNotNil((json?["camera"] as? [String: Any])?["zoom"])
@@ -93,7 +95,9 @@ final class CommandLineTests: XCTestCase {
     func testSameInputsGiveByteIdenticalPNG() throws {
         XCTAssertEqual(try run(["render", Self.trails, "-o", "a.png", "--scale", "2"]).status, 0)
         XCTAssertEqual(try run(["render", Self.trails, "-o", "b.png", "--scale", "2"]).status, 0)
-        XCTAssertEqual(try Data(contentsOf: tmp.appendingPathComponent("a.png")), try Data(contentsOf: tmp.appendingPathComponent("b.png")))
+        XCTAssertEqual(
+            try Data(contentsOf: tmp.appendingPathComponent("a.png")),
+            try Data(contentsOf: tmp.appendingPathComponent("b.png")))
         let img = try RGBAImage(png: Array(try Data(contentsOf: tmp.appendingPathComponent("a.png"))))
         XCTAssertEqual(img.width, 1200)
     }
@@ -120,10 +124,13 @@ final class CommandLineTests: XCTestCase {
             """)
         let poly = write("r.polyline", "_p~iF~ps|U_ulLnnqC_mqNvxq`@\n")
         for camera in [
-            ["--center", "37.7749,-122.4194", "--zoom", "13.5"], ["--center", "37.7749,-122.4194", "--span", "0.02,0.02"],
+            ["--center", "37.7749,-122.4194", "--zoom", "13.5"],
+            ["--center", "37.7749,-122.4194", "--span", "0.02,0.02"],
             ["--bbox", "-122.45,37.76,-122.39,37.80"], ["--padding", "40"],
         ] {
-            let r = try run(["render", gpx, "--route-file", Self.trails, "--pin", "37.775,-122.41,Café,#5856d6", "-o", "c.png"] + camera)
+            let r = try run(
+                ["render", gpx, "--route-file", Self.trails, "--pin", "37.775,-122.41,Café,#5856d6", "-o", "c.png"]
+                    + camera)
             XCTAssertEqual(r.status, 0, "\(camera): \(r.stderr)")
         }
         let r = try run(["render", poly, "-o", "p.png", "--title", "Polyline"])
@@ -132,14 +139,18 @@ final class CommandLineTests: XCTestCase {
 
     // MARK: - Errors: exit codes, messages, no output
 
-    func expectFailure(_ args: [String], status: Int32, contains: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    func expectFailure(
+        _ args: [String], status: Int32, contains: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let out = tmp.appendingPathComponent("never.png")
         let r = try run(args + (args.contains("-o") || args.contains("--out") ? [] : ["-o", out.path]))
         XCTAssertEqual(r.status, status, "\(args): \(r.stderr)", file: file, line: line)
         XCTAssertTrue(r.stderr.contains(contains), "stderr was: \(r.stderr)", file: file, line: line)
         XCTAssertTrue(r.stderr.hasPrefix("error: "), file: file, line: line)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "no output on failure", file: file, line: line)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: tmp.path).filter { $0.contains(".tmp-") || $0 == "never.png" }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: tmp.path).filter {
+            $0.contains(".tmp-") || $0 == "never.png"
+        }
         XCTAssertEqual(leftovers, [], "no temporary files left", file: file, line: line)
     }
 
@@ -147,16 +158,35 @@ final class CommandLineTests: XCTestCase {
         try expectFailure(["render", "missing.geojson"], status: 66, contains: "missing.geojson")
         try expectFailure(["render", write("empty.geojson", "")], status: 65, contains: "empty")
         try expectFailure(
-            ["render", write("one.geojson", "{\"type\":\"LineString\",\n \"coordinates\": [[1,2],\n    [3]]}")], status: 65,
+            ["render", write("one.geojson", "{\"type\":\"LineString\",\n \"coordinates\": [[1,2],\n    [3]]}")],
+            status: 65,
             contains: "one.geojson:3:5:")
-        try expectFailure(["render", write("nan.geojson", "{\"type\":\"Point\",\"coordinates\":[NaN,1]}")], status: 65, contains: "nan.geojson:1:")
-        try expectFailure(["render", write("big.geojson", "{\"type\":\"Point\",\"coordinates\":[1e308,1]}")], status: 65, contains: "1e308")
-        try expectFailure(["render", write("lat.geojson", "{\"type\":\"Point\",\"coordinates\":[1,95]}")], status: 65, contains: "95")
-        try expectFailure(["render", write("trunc.geojson", "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":")], status: 65, contains: "trunc.geojson")
-        try expectFailure(["render", write("types.geojson", "{\"type\":\"FeatureCollection\",\"features\":\"no\"}")], status: 65, contains: "features")
-        try expectFailure(["render", writeBytes("latin1.geojson", Array("{\"type\":\"Point\",\"coordinates\":[1,2],\"x\":\"".utf8) + [0xE9, 0x22, 0x7D])], status: 65, contains: "UTF-8")
-        try expectFailure(["render", write("bad.gpx", "<gpx><trk><trkseg><trkpt lat=\"95\" lon=\"1\"/></trkseg></trk></gpx>")], status: 65, contains: "bad.gpx:1:")
-        try expectFailure(["render", writeBytes("garbage.gpx", [0xFF, 0xD8, 0x00, 0x13, 0x37])], status: 65, contains: "garbage.gpx")
+        try expectFailure(
+            ["render", write("nan.geojson", "{\"type\":\"Point\",\"coordinates\":[NaN,1]}")], status: 65,
+            contains: "nan.geojson:1:")
+        try expectFailure(
+            ["render", write("big.geojson", "{\"type\":\"Point\",\"coordinates\":[1e308,1]}")], status: 65,
+            contains: "1e308")
+        try expectFailure(
+            ["render", write("lat.geojson", "{\"type\":\"Point\",\"coordinates\":[1,95]}")], status: 65, contains: "95")
+        try expectFailure(
+            ["render", write("trunc.geojson", "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":")], status: 65,
+            contains: "trunc.geojson")
+        try expectFailure(
+            ["render", write("types.geojson", "{\"type\":\"FeatureCollection\",\"features\":\"no\"}")], status: 65,
+            contains: "features")
+        try expectFailure(
+            [
+                "render",
+                writeBytes(
+                    "latin1.geojson",
+                    Array("{\"type\":\"Point\",\"coordinates\":[1,2],\"x\":\"".utf8) + [0xE9, 0x22, 0x7D]),
+            ], status: 65, contains: "UTF-8")
+        try expectFailure(
+            ["render", write("bad.gpx", "<gpx><trk><trkseg><trkpt lat=\"95\" lon=\"1\"/></trkseg></trk></gpx>")],
+            status: 65, contains: "bad.gpx:1:")
+        try expectFailure(
+            ["render", writeBytes("garbage.gpx", [0xFF, 0xD8, 0x00, 0x13, 0x37])], status: 65, contains: "garbage.gpx")
         try expectFailure(["render", write("bad.polyline", "_p~iF~ps|U_")], status: 65, contains: "bad.polyline:1:")
     }
 
@@ -171,13 +201,16 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(noOut.stderr.contains("--out"))
         try expectFailure(["render"], status: 64, contains: "nothing to show")
         try expectFailure(["render", Self.trails, "--highlight", "Nope"], status: 64, contains: "Nope")
-        try expectFailure(["render", Self.trails, "--center", "95,0", "--zoom", "3"], status: 64, contains: "latitude 95")
+        try expectFailure(
+            ["render", Self.trails, "--center", "95,0", "--zoom", "3"], status: 64, contains: "latitude 95")
         let r = try run(["frobnicate"])
         XCTAssertEqual(r.status, 64)
     }
 
     func testUnwritableOutputIs73AndKeepsTheOldFile() throws {
-        try expectFailure(["render", Self.trails, "-o", tmp.appendingPathComponent("no/such/dir/x.png").path], status: 73, contains: "cannot create")
+        try expectFailure(
+            ["render", Self.trails, "-o", tmp.appendingPathComponent("no/such/dir/x.png").path], status: 73,
+            contains: "cannot create")
         // A failed render never replaces an existing file.
         let keep = write("keep.png", "precious")
         let r = try run(["render", write("bad.geojson", "{"), "-o", keep])
@@ -213,7 +246,8 @@ final class CommandLineTests: XCTestCase {
 
     func testHelpTextSnapshotFile() throws {
         // The rendered help is kept in the repo so that a change to it shows up in review.
-        let snapshot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("render-help.txt")
+        let snapshot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "render-help.txt")
         let expected = try String(contentsOf: snapshot, encoding: .utf8)
         XCTAssertEqual(HelpText.render + "\n", expected)
     }

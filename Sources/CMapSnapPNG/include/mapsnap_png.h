@@ -17,11 +17,12 @@ typedef struct mapsnap_png_buffer {
 ///   with alpha un-premultiplied.
 /// - `level`: zlib level 0..9. `filter`: -1 lets libpng choose adaptively, 0..4 forces one
 ///   filter (0 none, 1 sub, 2 up, 3 avg, 4 paeth).
+/// - `strategy`: zlib strategy (0 default, 1 filtered, 2 huffman only, 3 RLE); -1 keeps libpng's.
 /// - `ppm`: pixels per metre written in pHYs (0 omits the chunk).
 /// Returns 0 on success; otherwise non-zero and a message in `err` (NUL-terminated, ≤ err_len).
 /// libpng's longjmp never crosses into the caller.
 int mapsnap_png_encode(const uint8_t *pixels, int width, int height, int stride, int has_alpha,
-                       int level, int filter, uint32_t ppm, mapsnap_png_buffer *out, char *err,
+                       int level, int filter, int strategy, uint32_t ppm, mapsnap_png_buffer *out, char *err,
                        size_t err_len);
 
 void mapsnap_png_buffer_free(mapsnap_png_buffer *buffer);
