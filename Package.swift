@@ -53,7 +53,7 @@ let tests: [Target] = [
         name: "MapSnapRenderTests", dependencies: ["MapSnapRender", "MapSnap"],
         exclude: ["Golden"]),
     .testTarget(name: "MapSnapTests", dependencies: ["MapSnap"]),
-    .testTarget(name: "mapsnapTests", dependencies: ["MapSnapCLI", "MapSnap"], exclude: ["render-help.txt"]),
+    .testTarget(name: "mapsnapTests", dependencies: ["MapSnapCLI", "MapSnap", "mapsnap"], exclude: ["render-help.txt"]),
 ]
 
 let package = Package(

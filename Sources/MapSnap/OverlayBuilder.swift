@@ -70,7 +70,8 @@ public struct OverlayBuilder {
                 scene.callouts.append(
                     CalloutOverlay(
                         text: name, anchors: Self.calloutAnchors(part), color: trail.color.withAlpha(1),
-                        textColor: readableText(on: trail.color), symbol: symbol, affectsFit: false))
+                        textColor: readableText(on: trail.color), symbol: symbol, affectsFit: false,
+                        flagAnchor: flags ? trail.parts.first?.first : nil))
             }
         }
         // Routes above trails.

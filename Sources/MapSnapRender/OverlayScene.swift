@@ -124,10 +124,13 @@ public struct CalloutOverlay: Sendable, Equatable {
     /// Whether a fitted camera must make room for this callout. Decorations such as trail-name
     /// callouts set it to false: they are placed where they fit and left out otherwise.
     public var affectsFit: Bool
+    /// Where a trail's start flag stands: when no anchor on the line leaves room, the callout
+    /// may sit on top of that flag's pole instead, like a banner on the flag.
+    public var flagAnchor: Coordinate?
 
     public init(
         text: String, anchors: [Coordinate], color: Color, textColor: Color, symbol: BuiltinSymbol? = nil,
-        affectsFit: Bool = true
+        affectsFit: Bool = true, flagAnchor: Coordinate? = nil
     ) {
         self.text = text
         self.anchors = anchors
@@ -135,6 +138,7 @@ public struct CalloutOverlay: Sendable, Equatable {
         self.textColor = textColor
         self.symbol = symbol
         self.affectsFit = affectsFit
+        self.flagAnchor = flagAnchor
     }
 }
 

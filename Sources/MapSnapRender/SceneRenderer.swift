@@ -21,7 +21,17 @@ public final class SceneRenderer {
         let size = request.size
 
         // 1. Shape all text and measure every marker box (relative to its anchor, points).
-        let pins = scene.pins.sorted { $0.coordinate.latitude > $1.coordinate.latitude }
+        // Flags under balloon markers; within each group the southern ones on top (MapKit's order).
+        // Swift's sort is not documented as stable, so ties break on the original index.
+        let pins = scene.pins.enumerated().sorted { a, b in
+            let fa = a.element.kind == .marker ? 1 : 0
+            let fb = b.element.kind == .marker ? 1 : 0
+            if fa != fb { return fa < fb }
+            if a.element.coordinate.latitude != b.element.coordinate.latitude {
+                return a.element.coordinate.latitude > b.element.coordinate.latitude
+            }
+            return a.offset < b.offset
+        }.map(\.element)
         let pinTitles: [TextLayout?] = pins.map { pin in
             pin.title.map { text.layout($0, size: theme.pin.labelFontSize, bold: true, maxWidth: 160) }
         }
@@ -153,15 +163,19 @@ public final class SceneRenderer {
         }
         for (i, callout) in scene.callouts.enumerated() {
             var placed: (Coordinate, Point, Rect, below: Bool, shift: Double)?
-            search: for below in [false, true] {
-                for c in callout.anchors {
-                    for shift in [0.0, -0.7, 0.7] {
-                        let box = MarkerPainter.calloutBox(
-                            calloutTexts[i], callout: callout, theme: theme, below: below, shift: shift)
-                        if let (c, p) = place(box, anchors: [c], camera: camera, frame: frame, index: &index) {
-                            placed = (c, p, box, below, shift)
-                            break search
-                        }
+            // Anchors on the line first (bubble above, then below), then on top of the start flag.
+            var tries: [(Coordinate, lift: Double, below: Bool)] = []
+            for below in [false, true] { tries += callout.anchors.map { ($0, 0, below) } }
+            if let f = callout.flagAnchor { tries.append((f, theme.flags.height + 1, false)) }
+            search: for (c, lift, below) in tries {
+                for shift in [0.0, -0.7, 0.7, -1, 1] {
+                    let box = MarkerPainter.calloutBox(
+                        calloutTexts[i], callout: callout, theme: theme, below: below, shift: shift)
+                    var p = camera.point(for: c)
+                    p.y -= lift
+                    if place(box, at: p, frame: frame, index: &index) {
+                        placed = (c, p, box, below, shift)
+                        break search
                     }
                 }
             }
@@ -333,13 +347,18 @@ public final class SceneRenderer {
     ) -> (Coordinate, Point)? {
         for c in anchors {
             let p = camera.point(for: c)
-            let r = box.offsetBy(dx: p.x, dy: p.y)
-            if frame.contains(r) && !index.collides(r) {
-                index.insert(r)
-                return (c, p)
-            }
+            if place(box, at: p, frame: frame, index: &index) { return (c, p) }
         }
         return nil
+    }
+
+    /// Places `box` (relative to its anchor) at `p` when it stays inside `frame` and collides
+    /// with nothing placed; records it in `index` then.
+    private func place(_ box: Rect, at p: Point, frame: Rect, index: inout CollisionIndex) -> Bool {
+        let r = box.offsetBy(dx: p.x, dy: p.y)
+        guard frame.contains(r) && !index.collides(r) else { return false }
+        index.insert(r)
+        return true
     }
 
     // MARK: - Annotations

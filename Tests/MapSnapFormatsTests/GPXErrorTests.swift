@@ -45,7 +45,7 @@ final class GPXErrorTests: XCTestCase {
                 + "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>")
         XCTAssertEqual(
             error("<gpx/>".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }),
-            "t.gpx:1:2: the file holds a NUL byte (GPX files are UTF-8 text; is it UTF-16 or binary?)")
+            "t.gpx:1:2: the file holds a NUL byte (GPX files are text; is it UTF-16 without a byte order mark, or binary?)")
         XCTAssertEqual(
             error("<gpx>\n<wpt lat=\"1\" lon=\"2\"><name>".bytes + [0xED, 0xA0, 0x80] + "</name></wpt></gpx>".bytes),
             "t.gpx:2:28: the file is not valid UTF-8 (byte 0xED); if it uses another encoding, declare it: "
@@ -105,6 +105,18 @@ final class GPXErrorTests: XCTestCase {
         XCTAssertEqual(
             error("\n<?xml version=\"1.0\"?><gpx/>"),
             "t.gpx:2:6: the XML declaration <?xml …?> may only appear at the very start of the file")
+    }
+
+    func testUnsupportedEncoding() {
+        XCTAssertEqual(
+            error("<?xml version=\"1.0\" encoding=\"Shift_JIS\"?>\n<gpx/>"),
+            "t.gpx:1:31: unsupported encoding \"Shift_JIS\" (GPX is read as UTF-8, UTF-16, ISO-8859-1 or windows-1252)")
+    }
+
+    func testDoctypeIsRefused() {
+        XCTAssertEqual(
+            error("<?xml version=\"1.0\"?>\n<!-- <!DOCTYPE in a comment is fine -->\n<!DOCTYPE gpx>\n<gpx/>"),
+            "t.gpx:3:1: GPX files must not contain a <!DOCTYPE> declaration (DTDs and their entities are not read)")
     }
 
     func testEntityExpansionIsRefused() {

@@ -142,6 +142,23 @@ final class GPXReaderTests: XCTestCase {
         XCTAssertEqual(features[0][property: "name"], .string("café"))
     }
 
+    func testWindows1252DeclaredEncoding() throws {
+        let bytes = #"<?xml version='1.0' encoding='Windows-1252'?><gpx><wpt lat="1" lon="2"><name>"#.bytes
+            + [0x80, 0x20, 0x93, 0x41, 0x94] + "</name></wpt></gpx>".bytes
+        let features = try GPXReader.read(bytes: bytes, file: "t.gpx")
+        XCTAssertEqual(features[0][property: "name"], .string("€ “A”"))
+    }
+
+    func testProcessingInstructionsAndComments() throws {
+        let features = try read(
+            """
+            <?xml version="1.0"?><?xml-stylesheet href="a.xsl"?><?empty?>
+            <gpx><!-- <?x?> <wpt lat="9" lon="9"/> --><?pi?><wpt lat="1" lon="2"><name><![CDATA[<?keep?>]]></name></wpt></gpx>
+            """)
+        XCTAssertEqual(features.count, 1)
+        XCTAssertEqual(features[0][property: "name"], .string("<?keep?>"))
+    }
+
     func testUTF16WithByteOrderMark() throws {
         let text =
             "<?xml version=\"1.0\" encoding=\"UTF-16\"?><gpx><wpt lat=\"1\" lon=\"2\"><name>Zürich</name></wpt></gpx>"

@@ -27,7 +27,9 @@ final class CommandLineTests: XCTestCase {
             let u = candidate.appendingPathComponent("mapsnap")
             if FileManager.default.isExecutableFile(atPath: u.path) { return u }
         }
-        throw XCTSkip("the mapsnap binary was not built next to the tests (\(dir.path))")
+        // The test target depends on the executable, so it is always built; missing is a failure.
+        struct Missing: Error, CustomStringConvertible { var description: String }
+        throw Missing(description: "the mapsnap binary was not built next to the tests (\(dir.path))")
     }
 
     struct Run {
