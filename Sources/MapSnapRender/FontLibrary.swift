@@ -1,9 +1,14 @@
 import CPangoCairo
 import Foundation
 
-/// The fonts MapSnap draws text with: the Noto Sans files shipped inside the package
-/// (SIL OFL 1.1, see Fonts/COPYRIGHT-debian-fonts-noto-core.txt), loaded into a private
-/// fontconfig configuration so that no font installed on the machine changes the output.
+/// The fonts MapSnap draws text with: the files shipped inside the package, loaded into a
+/// private fontconfig configuration so that no font installed on the machine changes the output.
+///
+/// Noto Sans (Latin, Greek, Cyrillic) is the face asked for; fontconfig falls back, per
+/// character, to the other bundled faces: Noto Sans Arabic, Hebrew, Devanagari, Thai, Georgian
+/// and Armenian (SIL OFL 1.1, Fonts/COPYRIGHT-debian-fonts-noto-core.txt) and Droid Sans
+/// Fallback for Chinese, Japanese and Korean (Apache 2.0, Fonts/COPYRIGHT-debian-fonts-droid-fallback.txt).
+/// Any further .ttf/.otf put in `$MAPSNAP_FONT_DIR` joins the fallback list.
 ///
 /// Lookup order for the folder holding `NotoSans-Regular.ttf`: `$MAPSNAP_FONT_DIR`, the
 /// SwiftPM resource bundle next to the executable (`MapSnap_MapSnapRender.resources/Fonts`),
@@ -43,7 +48,10 @@ public enum FontLibrary {
             throw .fontsMissing("the bundled fonts (NotoSans-Regular.ttf) were not found; set MAPSNAP_FONT_DIR")
         }
         guard let config = FcConfigCreate() else { throw .fontsMissing("fontconfig: cannot create a configuration") }
-        for name in files {
+        // The primary faces first, then the fallbacks in name order (deterministic).
+        let others = ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [])
+            .filter { ($0.hasSuffix(".ttf") || $0.hasSuffix(".otf")) && !files.contains($0) }.sorted()
+        for name in files + others {
             let path = dir.appendingPathComponent(name).path
             let ok = path.withCString { p in
                 p.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) {

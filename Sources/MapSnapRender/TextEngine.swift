@@ -91,6 +91,9 @@ final class TextLayout {
         if let layout { g_object_unref(UnsafeMutableRawPointer(layout)) }
     }
 
+    /// Characters no bundled font could draw (shown as boxes).
+    var unknownGlyphs: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
+
     /// Adds the glyph outlines at `origin` (top-left, points) to the current path of `cr`.
     func appendPath(to cr: OpaquePointer, at origin: Point) {
         cairo_move_to(cr, origin.x - logicalOffset.x, origin.y - logicalOffset.y)
