@@ -13,6 +13,12 @@ let systemLibraries: [Target] = [
     .systemLibrary(
         name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
         providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(
+        name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+        providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(
+        name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+        providers: [.apt(["zlib1g-dev"])]),
     // libpng reports errors with longjmp, which Swift cannot catch: this tiny C target
     // owns the setjmp and returns a status code instead.
     .target(name: "CMapSnapPNG", dependencies: ["CPNG"], path: "Sources/CMapSnapPNG"),
@@ -25,6 +31,8 @@ let modules: [Target] = [
     .target(name: "MapSnapGeometry"),
     .target(name: "MapSnapFormats", dependencies: ["MapSnapJSON", "MapSnapGeometry"]),
     .target(name: "MapSnapStyle", dependencies: ["MapSnapJSON", "MapSnapGeometry"]),
+    // Base-map tile sources: MVT decoding, MBTiles (SQLite) and PMTiles archives, gzip.
+    .target(name: "MapSnapTiles", dependencies: ["MapSnapGeometry", "CSQLite", "CZlib"]),
     .target(
         name: "MapSnapRender",
         dependencies: [
@@ -49,11 +57,13 @@ let tests: [Target] = [
     .testTarget(name: "MapSnapGeometryTests", dependencies: ["MapSnapGeometry"]),
     .testTarget(name: "MapSnapFormatsTests", dependencies: ["MapSnapFormats"]),
     .testTarget(name: "MapSnapStyleTests", dependencies: ["MapSnapStyle"]),
+    .testTarget(name: "MapSnapTilesTests", dependencies: ["MapSnapTiles"]),
     .testTarget(
         name: "MapSnapRenderTests", dependencies: ["MapSnapRender", "MapSnap"],
         exclude: ["Golden"]),
     .testTarget(name: "MapSnapTests", dependencies: ["MapSnap"]),
-    .testTarget(name: "mapsnapTests", dependencies: ["MapSnapCLI", "MapSnap", "mapsnap"], exclude: ["render-help.txt"]),
+    .testTarget(
+        name: "mapsnapTests", dependencies: ["MapSnapCLI", "MapSnap", "mapsnap"], exclude: ["render-help.txt"]),
 ]
 
 let package = Package(

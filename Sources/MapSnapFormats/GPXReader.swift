@@ -38,9 +38,12 @@ public enum GPXReader {
             throw FormatError(file: file, message: "the file is empty")
         }
         let text = try XMLInput.prepare(bytes, file: file)
+        if ByteScanning.isBlank(text) {  // UTF-16 whitespace
+            throw FormatError(file: file, message: "the file is empty")
+        }
         // A stream, not `XMLParser(data:)`: given one buffer over 10 MB, libxml2's push parser
         // stops at the end with an internal error ("huge input lookup"); the stream feeds chunks.
-        let parser = XMLParser(stream: InputStream(data: Data(text)))
+        let parser = XMLParser(stream: ByteArrayInputStream(text))
         parser.shouldProcessNamespaces = false
         parser.shouldResolveExternalEntities = false
         let delegate = GPXParserDelegate(bytes: text, file: file)

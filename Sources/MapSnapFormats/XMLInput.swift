@@ -212,7 +212,8 @@ enum XMLInput {
     }
 
     /// The offset just past the first `terminator` at or after `start`, or the end of the buffer.
-    private static func end(of terminator: StaticString, in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    private static func end(of terminator: StaticString, in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int
+    {
         let first = terminator.utf8Start[0]
         var i = start
         while let hit = find(first, in: buffer, from: i) {
@@ -229,7 +230,9 @@ enum XMLInput {
         return true
     }
 
-    private static func matchesCaseless(_ lowercase: StaticString, _ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+    private static func matchesCaseless(_ lowercase: StaticString, _ buffer: UnsafeBufferPointer<UInt8>, at offset: Int)
+        -> Bool
+    {
         let n = lowercase.utf8CodeUnitCount
         guard offset + n <= buffer.count else { return false }
         for k in 0..<n where buffer[offset + k] | 0x20 != lowercase.utf8Start[k] { return false }

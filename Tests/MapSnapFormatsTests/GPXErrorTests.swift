@@ -45,7 +45,8 @@ final class GPXErrorTests: XCTestCase {
                 + "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>")
         XCTAssertEqual(
             error("<gpx/>".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }),
-            "t.gpx:1:2: the file holds a NUL byte (GPX files are text; is it UTF-16 without a byte order mark, or binary?)")
+            "t.gpx:1:2: the file holds a NUL byte (GPX files are text; is it UTF-16 without a byte order mark, or binary?)"
+        )
         XCTAssertEqual(
             error("<gpx>\n<wpt lat=\"1\" lon=\"2\"><name>".bytes + [0xED, 0xA0, 0x80] + "</name></wpt></gpx>".bytes),
             "t.gpx:2:28: the file is not valid UTF-8 (byte 0xED); if it uses another encoding, declare it: "

@@ -143,7 +143,8 @@ final class GPXReaderTests: XCTestCase {
     }
 
     func testWindows1252DeclaredEncoding() throws {
-        let bytes = #"<?xml version='1.0' encoding='Windows-1252'?><gpx><wpt lat="1" lon="2"><name>"#.bytes
+        let bytes =
+            #"<?xml version='1.0' encoding='Windows-1252'?><gpx><wpt lat="1" lon="2"><name>"#.bytes
             + [0x80, 0x20, 0x93, 0x41, 0x94] + "</name></wpt></gpx>".bytes
         let features = try GPXReader.read(bytes: bytes, file: "t.gpx")
         XCTAssertEqual(features[0][property: "name"], .string("€ “A”"))

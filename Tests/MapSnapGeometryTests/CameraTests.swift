@@ -107,9 +107,12 @@ final class CameraTests: XCTestCase {
 final class GeodesyTests: XCTestCase {
     func testHaversineAgainstKnownDistances() {
         // One degree of latitude ≈ 111.19 km on the mean sphere.
-        XCTAssertEqual(Geodesy.distance(Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 1, longitude: 0)), 111_195, accuracy: 5)
+        XCTAssertEqual(
+            Geodesy.distance(Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 1, longitude: 0)), 111_195,
+            accuracy: 5)
         // San Francisco City Hall to Coit Tower ≈ 3.2 km.
-        let d = Geodesy.distance(Coordinate(latitude: 37.7793, longitude: -122.4193), Coordinate(latitude: 37.8024, longitude: -122.4058))
+        let d = Geodesy.distance(
+            Coordinate(latitude: 37.7793, longitude: -122.4193), Coordinate(latitude: 37.8024, longitude: -122.4058))
         XCTAssertEqual(d, 2850, accuracy: 100)
         XCTAssertEqual(Geodesy.length([]), 0)
     }

@@ -139,6 +139,25 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
     }
 
+    func testMillionVertexTrackRendersFromAFile() throws {
+        var text =
+            "{\"type\":\"Feature\",\"properties\":{\"name\":\"Big\"},\"geometry\":{\"type\":\"LineString\",\"coordinates\":["
+        text.reserveCapacity(26_000_000)
+        for i in 0..<1_000_000 {
+            let t = Double(i) / 1_000_000
+            if i > 0 { text += "," }
+            text += "[\(-122.5 + 0.1 * sin(t * 40)),\(37.7 + 0.1 * t)]"
+        }
+        text += "]}}"
+        let path = write("big.geojson", text)
+        let r = try run(["render", path, "-o", "big.png", "--annotations", "big.json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let img = try RGBAImage(png: Array(try Data(contentsOf: tmp.appendingPathComponent("big.png"))))
+        XCTAssertEqual(img.width, 600)
+        let json = try String(contentsOf: tmp.appendingPathComponent("big.json"), encoding: .utf8)
+        XCTAssertTrue(json.contains("\"trail\""))
+    }
+
     // MARK: - Errors: exit codes, messages, no output
 
     func expectFailure(

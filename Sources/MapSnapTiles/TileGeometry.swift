@@ -1,0 +1,214 @@
+/// A vertex in tile-local integer coordinates: origin at the tile's top-left corner, x to the
+/// right, y down, `0…extent` across the tile (usually 4096). Geometry may reach past the tile
+/// edges into the buffer (negative or beyond `extent`).
+public struct TilePoint: Hashable, Sendable, CustomStringConvertible {
+    public var x: Int32
+    public var y: Int32
+
+    public init(x: Int32, y: Int32) {
+        self.x = x
+        self.y = y
+    }
+
+    public var description: String { "(\(x), \(y))" }
+}
+
+/// The geometry type of a vector tile feature (`GeomType` in `vector_tile.proto`, spec 4.3.4).
+public enum MVTGeometryType: UInt8, Sendable, CaseIterable {
+    case unknown = 0
+    case point = 1
+    case lineString = 2
+    case polygon = 3
+}
+
+/// One polygon of a (multi)polygon feature: its exterior ring followed by its interior rings.
+///
+/// Rings are in tile coordinates and are *not* closed explicitly: the first vertex is not
+/// repeated at the end (MVT's ClosePath draws that segment). The exterior ring has positive
+/// area by the surveyor's formula in tile coordinates (clockwise on screen, y down), interior
+/// rings negative area (counter-clockwise), as spec 4.3.4.4 defines — so the rings can be filled
+/// together with the nonzero or the even-odd rule.
+public struct TilePolygon: Hashable, Sendable {
+    /// `rings[0]` is the exterior ring, the rest are holes. Never empty.
+    public var rings: [[TilePoint]]
+
+    public init(rings: [[TilePoint]]) {
+        self.rings = rings
+    }
+
+    public var exterior: [TilePoint] { rings.first ?? [] }
+    public var interiors: ArraySlice<[TilePoint]> { rings.dropFirst() }
+}
+
+/// The decoded geometry of one feature, in tile coordinates (see `TilePoint`).
+///
+/// Spec 4.3.4: https://github.com/mapbox/vector-tile-spec/tree/master/2.1#434-geometry-types
+public enum TileGeometry: Hashable, Sendable {
+    /// A feature of type UNKNOWN: its geometry is not interpreted.
+    case unknown
+    /// One point, or several for a multipoint.
+    case points([TilePoint])
+    /// One line, or several for a multilinestring; each part has at least one vertex (normally
+    /// two or more). A ClosePath in a line repeats the first vertex, so the closing segment shows.
+    case lineStrings([[TilePoint]])
+    /// One polygon, or several for a multipolygon; rings are grouped and classified by area
+    /// sign as spec 4.3.4.4 says (see `TilePolygon`). Rings of zero area or with fewer than
+    /// three vertices are dropped; an interior ring with no exterior before it becomes a
+    /// polygon of its own (so nothing is lost from a badly wound tile).
+    case polygons([TilePolygon])
+
+    /// Number of vertices over all parts and rings.
+    public var vertexCount: Int {
+        switch self {
+        case .unknown: 0
+        case .points(let p): p.count
+        case .lineStrings(let lines): lines.reduce(0) { $0 + $1.count }
+        case .polygons(let polys): polys.reduce(0) { $0 + $1.rings.reduce(0) { $0 + $1.count } }
+        }
+    }
+}
+
+// MARK: - Decoding the command stream
+
+/// A source of geometry integers: the packed bytes in the tile, or integers collected from an
+/// unusual (unpacked or split) encoding.
+struct GeometryIntegers {
+    private var reader: ProtobufReader
+    private let loose: [UInt32]
+    private var looseIndex: Int
+    private let looseEnd: Int
+    private let isLoose: Bool
+
+    init(packed bytes: [UInt8], range: Range<Int>) {
+        reader = ProtobufReader(bytes, range: range)
+        loose = []
+        looseIndex = 0
+        looseEnd = 0
+        isLoose = false
+    }
+
+    init(loose values: [UInt32], range: Range<Int>) {
+        reader = ProtobufReader([])
+        loose = values
+        looseIndex = Swift.max(0, range.lowerBound)
+        looseEnd = Swift.min(values.count, range.upperBound)
+        isLoose = true
+    }
+
+    /// An upper bound on the integers left (each packed varint takes at least one byte).
+    var remainingBound: Int { isLoose ? looseEnd - looseIndex : reader.remaining }
+
+    mutating func next() throws(ProtobufError) -> UInt32? {
+        if isLoose {
+            guard looseIndex < looseEnd else { return nil }
+            defer { looseIndex += 1 }
+            return loose[looseIndex]
+        }
+        guard !reader.isAtEnd else { return nil }
+        return try reader.readUInt32()
+    }
+}
+
+extension TileGeometry {
+    /// Interprets a geometry command stream (spec 4.3) for a feature of `type`.
+    static func decode(_ type: MVTGeometryType, _ ints: inout GeometryIntegers) throws(MVTError) -> TileGeometry {
+        if type == .unknown { return .unknown }
+        var parts: [[TilePoint]] = []
+        var current: [TilePoint] = []
+        var started = false
+        var cx: Int64 = 0
+        var cy: Int64 = 0
+        do {
+            while let command = try ints.next() {
+                let id = command & 7
+                let count = Int(command >> 3)
+                switch id {
+                case 1, 2:
+                    if id == 2 {
+                        guard started else { throw MVTError("geometry: LineTo before any MoveTo") }
+                        guard type != .point else { throw MVTError("geometry: LineTo in a point feature") }
+                    }
+                    guard count <= ints.remainingBound / 2 else {
+                        throw MVTError("geometry: command count \(count) exceeds the data left")
+                    }
+                    if id == 2 || type == .point { current.reserveCapacity(current.count + count) }
+                    for _ in 0..<count {
+                        guard let px = try ints.next(), let py = try ints.next() else {
+                            throw MVTError("geometry: truncated command parameters")
+                        }
+                        cx += Int64(ProtobufReader.zigzagDecode(px))
+                        cy += Int64(ProtobufReader.zigzagDecode(py))
+                        guard let x = Int32(exactly: cx), let y = Int32(exactly: cy) else {
+                            throw MVTError("geometry: coordinate (\(cx), \(cy)) is out of the 32-bit range")
+                        }
+                        let p = TilePoint(x: x, y: y)
+                        if id == 1 && type != .point {
+                            if started { parts.append(current) }
+                            current = [p]
+                        } else {
+                            current.append(p)
+                        }
+                        started = true
+                    }
+                case 7:
+                    guard type != .point else { throw MVTError("geometry: ClosePath in a point feature") }
+                    guard started, let first = current.first else {
+                        throw MVTError("geometry: ClosePath before any MoveTo")
+                    }
+                    // Rings close implicitly; a closed line gets its closing segment explicitly.
+                    if type == .lineString { current.append(first) }
+                default:
+                    throw MVTError("geometry: unknown command id \(id)")
+                }
+            }
+        } catch let error as MVTError {
+            throw error
+        } catch let error as ProtobufError {
+            throw MVTError("geometry: \(error.message)", protobufError: error)
+        } catch {
+            throw MVTError("geometry: \(error)")
+        }
+        switch type {
+        case .unknown:
+            return .unknown
+        case .point:
+            return .points(current)
+        case .lineString:
+            if started { parts.append(current) }
+            return .lineStrings(parts)
+        case .polygon:
+            if started { parts.append(current) }
+            return .polygons(classifyRings(parts))
+        }
+    }
+
+    /// Twice the signed area of a ring by the surveyor's formula in tile coordinates
+    /// (positive = exterior per spec 4.3.4.4). Computed in `Double`, exact for tile-sized rings.
+    static func doubledSignedArea(_ ring: [TilePoint]) -> Double {
+        guard ring.count >= 3 else { return 0 }
+        var sum = 0.0
+        var j = ring.count - 1
+        for i in 0..<ring.count {
+            let a = ring[j]
+            let b = ring[i]
+            sum += Double(a.x) * Double(b.y) - Double(b.x) * Double(a.y)
+            j = i
+        }
+        return sum
+    }
+
+    /// Groups rings into polygons: each exterior ring (positive area) starts a polygon, the
+    /// interior rings (negative area) after it are its holes.
+    static func classifyRings(_ rings: [[TilePoint]]) -> [TilePolygon] {
+        var polygons: [TilePolygon] = []
+        for ring in rings where ring.count >= 3 {
+            let area = doubledSignedArea(ring)
+            if area > 0 || (area < 0 && polygons.isEmpty) {
+                polygons.append(TilePolygon(rings: [ring]))
+            } else if area < 0 {
+                polygons[polygons.count - 1].rings.append(ring)
+            }
+        }
+        return polygons
+    }
+}
