@@ -27,6 +27,10 @@ public struct SnapshotOptions: Sendable {
     public var highlight: String?
     public var flags = true
     public var trailCallouts = true
+    /// Scale bar units (bottom left); nil for none.
+    public var scaleBar: ScaleBar.Units? = .metric
+    /// Attribution text drawn bottom right (data sources add theirs to it); nil for none.
+    public var attribution: String?
 
     public init() {}
 }

@@ -38,9 +38,10 @@ public final class Snapshotter {
         scene.pins += options.pins
         scene.callouts += options.callouts
         scene.title = options.title
-        let request = RenderRequest(
+        var request = RenderRequest(
             size: options.size, scale: options.scale, camera: options.camera, format: options.format, png: options.png,
             theme: options.theme)
+        request.decorations = Decorations(scaleBar: options.scaleBar, attribution: options.attribution)
         do {
             let out = try renderer.render(scene, request: request)
             return Snapshot(data: out.bytes, format: options.format, camera: out.camera, annotations: out.annotations)

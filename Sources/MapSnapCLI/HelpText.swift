@@ -56,6 +56,11 @@ public enum HelpText {
           --no-callouts           No trail-name callouts.
           --theme FILE            Overlay colours and sizes from a JSON theme file.
 
+        DECORATIONS:
+          --units metric|imperial Scale bar units (default metric).
+          --no-scale-bar          No scale bar.
+          --attribution TEXT      Credit line in the bottom-right corner.
+
         -h, --help                Show this help.
 
         Feature properties follow simplestyle-spec 1.1 (stroke, stroke-width, stroke-opacity,

@@ -6,9 +6,10 @@ struct RenderCommand {
     static let splitter = ArgumentSplitter(
         valued: [
             "--out", "--format", "--size", "--scale", "--compression", "--annotations", "--center", "--zoom", "--span",
-            "--bbox", "--padding", "--route-file", "--pin", "--callout", "--title", "--highlight", "--theme",
+            "--bbox", "--padding", "--route-file", "--pin", "--callout", "--title", "--highlight", "--theme", "--units",
+            "--attribution",
         ],
-        flags: ["--help", "--polyline6", "--no-flags", "--no-callouts"],
+        flags: ["--help", "--polyline6", "--no-flags", "--no-callouts", "--no-scale-bar"],
         aliases: ["-o": "--out", "-h": "--help"])
 
     /// What the command will do once parsed (files not read yet).
@@ -83,6 +84,14 @@ struct RenderCommand {
         o.highlight = a.last("--highlight")
         o.flags = !a.has("--no-flags")
         o.trailCallouts = !a.has("--no-callouts")
+        if let u = a.last("--units") {
+            guard let units = ScaleBar.Units(rawValue: u) else {
+                throw MapSnapError(.usage, "--units: expected metric or imperial, got \"\(u)\"")
+            }
+            o.scaleBar = units
+        }
+        if a.has("--no-scale-bar") { o.scaleBar = nil }
+        o.attribution = a.last("--attribution")
         plan.options = o
         return plan
     }

@@ -13,6 +13,20 @@ public enum CameraRequest: Sendable, Equatable {
     case fit(padding: Double)
 }
 
+/// Things drawn on top of the map itself: a scale bar and the data's attribution.
+public struct Decorations: Sendable, Equatable {
+    /// Units of the scale bar in the bottom-left corner; nil draws none.
+    public var scaleBar: ScaleBar.Units?
+    /// Attribution text for the bottom-right corner (e.g. "© OpenStreetMap contributors");
+    /// nil or empty draws none.
+    public var attribution: String?
+
+    public init(scaleBar: ScaleBar.Units? = nil, attribution: String? = nil) {
+        self.scaleBar = scaleBar
+        self.attribution = attribution
+    }
+}
+
 /// One image to render: size, density, camera, format and the overlay look.
 public struct RenderRequest: Sendable {
     /// Image size in points.
@@ -23,6 +37,7 @@ public struct RenderRequest: Sendable {
     public var format: ImageFormat
     public var png: PNGOptions
     public var theme: OverlayTheme
+    public var decorations = Decorations()
 
     public init(
         size: Size = Size(width: 600, height: 400), scale: Double = 1, camera: CameraRequest = .fit(padding: 24),

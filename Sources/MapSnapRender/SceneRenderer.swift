@@ -128,6 +128,8 @@ public final class SceneRenderer {
         // 4. Markers: pins and flags always show; callouts and labels are placed where they fit.
         let frame = Rect(x: 0, y: band, width: size.width, height: size.height - band)
         var index = CollisionIndex(width: size.width, height: size.height)
+        let decorations = DecorationPainter.layout(
+            request.decorations, camera: camera, size: size, text: text, theme: theme)
         for (i, pin) in pins.enumerated() {
             let p = camera.point(for: pin.coordinate)
             switch pin.kind {
@@ -161,6 +163,8 @@ public final class SceneRenderer {
             let shown = placedBox ?? candidates[0].offsetBy(dx: p.x, dy: p.y)
             items.append(item("pin-title", title, pin.coordinate, p, shown, camera, placed: placedBox != nil))
         }
+        // The corners hold the scale bar and attribution: callouts and labels keep clear of them.
+        for d in decorations { index.insert(d.box) }
         for (i, callout) in scene.callouts.enumerated() {
             var placed: (Coordinate, Point, Rect, below: Bool, shift: Double)?
             // Anchors on the line first (bubble above, then below), then on top of the start flag.
@@ -215,6 +219,11 @@ public final class SceneRenderer {
             canvas.drawText(
                 t, at: Point(x: (size.width - t.width) / 2, y: theme.title.padding), color: theme.title.color)
             items.append(item("title", title, nil, nil, r, camera))
+        }
+
+        for d in decorations {
+            DecorationPainter.draw(d, canvas: canvas, theme: theme)
+            items.append(item(d.kind, d.label, nil, nil, d.box, camera))
         }
 
         let bytes = try canvas.encode(png: request.png)

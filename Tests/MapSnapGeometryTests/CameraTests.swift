@@ -117,3 +117,33 @@ final class GeodesyTests: XCTestCase {
         XCTAssertEqual(Geodesy.length([]), 0)
     }
 }
+
+final class ScaleBarTests: XCTestCase {
+    func testNiceNumbers() {
+        XCTAssertEqual(ScaleBar.nice(730), 500)
+        XCTAssertEqual(ScaleBar.nice(199), 100)
+        XCTAssertEqual(ScaleBar.nice(200), 200)
+        XCTAssertEqual(ScaleBar.nice(0.07), 0.05)
+        XCTAssertNil(ScaleBar.nice(0))
+    }
+
+    func testMetricAndImperialAtTheEquator() throws {
+        // Zoom 10 at the equator: 78271.517 / 1024 ≈ 76.44 m per point → 100 pt ≈ 7644 m → 5 km.
+        let cam = Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 10, size: Size(width: 600, height: 400))
+        let metric = try XCTUnwrap(ScaleBar(camera: cam, units: .metric))
+        XCTAssertEqual(metric.label, "5 km")
+        XCTAssertEqual(metric.width, 5000 / 76.437, accuracy: 0.05)
+        let imperial = try XCTUnwrap(ScaleBar(camera: cam, units: .imperial))
+        XCTAssertEqual(imperial.label, "2 mi")  // 7644 m = 4.75 mi → 2
+        XCTAssertLessThanOrEqual(imperial.width, 100)
+    }
+
+    func testHighLatitudeShortensTheGround() throws {
+        let z = 14.0
+        let eq = try XCTUnwrap(ScaleBar(camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: z, size: Size(width: 1, height: 1)), units: .metric))
+        let north = try XCTUnwrap(ScaleBar(camera: Camera(center: Coordinate(latitude: 60, longitude: 0), zoom: z, size: Size(width: 1, height: 1)), units: .metric))
+        XCTAssertLessThan(north.metres / north.width, eq.metres / eq.width, "fewer metres per point up north")
+        let feet = try XCTUnwrap(ScaleBar(camera: Camera(center: Coordinate(latitude: 37.77, longitude: -122.42), zoom: 17, size: Size(width: 1, height: 1)), units: .imperial))
+        XCTAssertTrue(feet.label.hasSuffix(" ft"), feet.label)
+    }
+}

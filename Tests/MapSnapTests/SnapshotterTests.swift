@@ -50,7 +50,7 @@ final class SnapshotterTests: XCTestCase {
             PinOverlay(coordinate: Coordinate(latitude: 37.80, longitude: -122.40), color: .black, title: "Edge pin")
         ]
         let snap = try Snapshotter().snapshot(o)
-        for item in snap.annotations.items where item.placed && item.kind != "title" {
+        for item in snap.annotations.items where item.placed && !["title", "scale-bar", "attribution"].contains(item.kind) {
             XCTAssertGreaterThanOrEqual(item.box[0], 24 - 0.01, "\(item.kind) \(item.name ?? "")")
             XCTAssertGreaterThanOrEqual(item.box[1], 24 - 0.01)
             XCTAssertLessThanOrEqual(item.box[0] + item.box[2], 600 - 24 + 0.01)
@@ -154,5 +154,31 @@ final class SnapshotterTests: XCTestCase {
         let line = try XCTUnwrap(snap.annotations.items.first { $0.kind == "trail" })
         XCTAssertLessThan(line.box[2], 600, "drawn across the antimeridian, not around the world")
         XCTAssertGreaterThan(line.box[2], 400, "and fitted to fill the image")
+    }
+}
+
+final class DecorationTests: XCTestCase {
+    func testScaleBarAndAttributionSitInTheCornersAndLabelsAvoidThem() throws {
+        var o = SnapshotOptions()
+        o.features = try OverlayFileReader.read(path: SnapshotterTests.samples.appendingPathComponent("sf-trails/trails.geojson").path)
+        o.attribution = "© OpenStreetMap contributors"
+        o.scaleBar = .imperial
+        let snap = try Snapshotter().snapshot(o)
+        let bar = try XCTUnwrap(snap.annotations.items.first { $0.kind == "scale-bar" })
+        let credit = try XCTUnwrap(snap.annotations.items.first { $0.kind == "attribution" })
+        XCTAssertLessThan(bar.box[0], 20, "bottom left")
+        XCTAssertGreaterThan(bar.box[1] + bar.box[3], 380)
+        XCTAssertTrue(bar.name?.hasSuffix(" mi") == true || bar.name?.hasSuffix(" ft") == true, bar.name ?? "")
+        XCTAssertEqual(credit.box[0] + credit.box[2], 600, accuracy: 0.01, "bottom right")
+        XCTAssertEqual(credit.name, "© OpenStreetMap contributors")
+        let corners = [bar, credit].map { Rect(x: $0.box[0], y: $0.box[1], width: $0.box[2], height: $0.box[3]) }
+        for item in snap.annotations.items where item.placed && (item.kind == "callout" || item.kind == "label") {
+            let r = Rect(x: item.box[0], y: item.box[1], width: item.box[2], height: item.box[3])
+            for c in corners { XCTAssertFalse(r.intersects(c), "\(item.name ?? "") overlaps a decoration") }
+        }
+        o.scaleBar = nil
+        o.attribution = nil
+        let bare = try Snapshotter().snapshot(o)
+        XCTAssertFalse(bare.annotations.items.contains { $0.kind == "scale-bar" || $0.kind == "attribution" })
     }
 }
