@@ -71,8 +71,8 @@ public enum Gzip {
     ///
     /// - Parameters:
     ///   - bytes: the compressed data; gzip members may be concatenated.
-    ///   - maxOutputBytes: hard cap on the output size in bytes; the output buffer never grows
-    ///     past it (plus one byte to detect the overflow).
+    ///   - maxOutputBytes: hard cap on the output size in bytes; the output never grows past it
+    ///     (inflation stops within one 64 KiB chunk of the cap).
     /// - Throws: `GzipError` with kind `.outputLimitExceeded` ("gzip bomb") when the output
     ///   would exceed the cap, `.corrupt` or `.truncated` for damaged input.
     public static func decompress(
@@ -91,12 +91,14 @@ public enum Gzip {
         guard bytes.count <= Int(UInt32.max) else {
             throw GzipError(.zlib(Z_BUF_ERROR), "compressed input is larger than 4 GiB")
         }
-        // The output grows geometrically from a guess, up to limit + 1 bytes (the extra byte
-        // tells "exactly at the limit" from "over it").
-        let cap = limit == Int.max ? limit : limit + 1
-        let guess = Swift.max(4096, bytes.count.multipliedReportingOverflow(by: 4).partialValue)
-        var out = [UInt8](repeating: 0, count: Swift.min(cap, guess))
-        var produced = 0
+        // Inflate into a scratch chunk and append each chunk to the output (memcpy), so no
+        // output byte is ever zero-filled first; the output never holds more than limit + chunk.
+        let chunkSize = 1 << 16
+        let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: chunkSize)
+        defer { chunk.deallocate() }
+        var out: [UInt8] = []
+        out.reserveCapacity(
+            Swift.min(limit, Swift.max(4096, bytes.count.multipliedReportingOverflow(by: 4).partialValue)))
         let bomb = GzipError(
             .outputLimitExceeded(limit: limit), "gzip bomb: decompressed data exceeds the limit of \(limit) bytes")
         try bytes.withUnsafeBufferPointer { (input) throws(GzipError) in
@@ -104,19 +106,12 @@ public enum Gzip {
             stream.pointee.next_in = UnsafeMutablePointer(mutating: base)
             stream.pointee.avail_in = UInt32(input.count)
             while true {
-                if produced == out.count {
-                    guard out.count < cap else { throw bomb }
-                    let grown = out.count > cap / 2 ? cap : out.count * 2
-                    out.append(contentsOf: repeatElement(0, count: grown - out.count))
-                }
-                let availOut = UInt32(clamping: out.count - produced)
-                let result = out.withUnsafeMutableBufferPointer { buf -> Int32 in
-                    stream.pointee.next_out = buf.baseAddress.map { $0 + produced }
-                    stream.pointee.avail_out = availOut
-                    return inflate(stream, Z_NO_FLUSH)
-                }
-                produced += Int(availOut - stream.pointee.avail_out)
-                guard produced <= limit else { throw bomb }
+                stream.pointee.next_out = chunk
+                stream.pointee.avail_out = UInt32(chunkSize)
+                let result = inflate(stream, Z_NO_FLUSH)
+                let produced = chunkSize - Int(stream.pointee.avail_out)
+                guard produced <= limit - out.count else { throw bomb }
+                out.append(contentsOf: UnsafeBufferPointer(start: chunk, count: produced))
                 switch result {
                 case Z_OK:
                     continue
@@ -139,7 +134,6 @@ public enum Gzip {
                 }
             }
         }
-        out.removeSubrange(produced...)
         return out
     }
 

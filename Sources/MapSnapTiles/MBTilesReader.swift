@@ -98,7 +98,9 @@ public final class MBTilesReader: TileSource {
             throw TileSourceError(path: path, "no such file")
         }
         guard !isDirectory.boolValue else { throw TileSourceError(path: path, "is a directory, not an MBTiles file") }
-        guard access(path, R_OK) == 0 else { throw TileSourceError(path: path, "cannot read the file (permission denied)") }
+        guard access(path, R_OK) == 0 else {
+            throw TileSourceError(path: path, "cannot read the file (permission denied)")
+        }
 
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
@@ -139,7 +141,7 @@ public final class MBTilesReader: TileSource {
             sqlite3_finalize(range)
         }
         self.metadata = metadata
-        self.minZoom = Swift.max(0, zooms.min ?? 0)
+        self.minZoom = Swift.min(TileID.maxZoom, Swift.max(0, zooms.min ?? 0))
         self.maxZoom = Swift.min(TileID.maxZoom, Swift.max(self.minZoom, zooms.max ?? self.minZoom))
         self.connection = Mutex(Connection(db: db, tileStatement: statement))
     }

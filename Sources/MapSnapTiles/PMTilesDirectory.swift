@@ -47,7 +47,8 @@ enum PMTilesDirectory {
                 throw PMTilesFormatError("a directory claims \(count) entries but has only \(bytes.count) bytes")
             }
             let n = Int(count)
-            var entries = [PMTilesEntry](repeating: PMTilesEntry(tileID: 0, offset: 0, length: 0, runLength: 0), count: n)
+            var entries = [PMTilesEntry](
+                repeating: PMTilesEntry(tileID: 0, offset: 0, length: 0, runLength: 0), count: n)
             var lastID: UInt64 = 0
             for i in 0..<n {
                 let (id, overflow) = lastID.addingReportingOverflow(try varint())

@@ -152,7 +152,8 @@ public struct PMTilesHeader: Sendable, Equatable {
             let (end, overflow) = offset.addingReportingOverflow(length)
             guard !overflow, end <= fileSize else {
                 throw PMTilesFormatError(
-                    "the \(name) section (offset \(offset), length \(length)) runs past the end of the file (\(fileSize) bytes)")
+                    "the \(name) section (offset \(offset), length \(length)) runs past the end of the file (\(fileSize) bytes)"
+                )
             }
         }
     }

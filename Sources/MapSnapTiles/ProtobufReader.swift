@@ -220,8 +220,8 @@ public struct ProtobufReader: Sendable {
     public mutating func readPackedUInt32(into values: inout [UInt32]) throws(ProtobufError) {
         let range = try readLengthDelimited()
         var sub = ProtobufReader(bytes, range: range)
-        // At least one byte per value, so the reservation is bounded by the input.
-        values.reserveCapacity(values.count + Swift.min(range.count, 1 << 16))
+        // No reserveCapacity here: callers append many runs to one array, and an exact
+        // reservation per run would defeat the array's geometric growth.
         while !sub.isAtEnd {
             values.append(try sub.readUInt32())
         }

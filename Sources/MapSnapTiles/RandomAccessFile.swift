@@ -44,7 +44,8 @@ final class RandomAccessFile: Sendable {
     func read(offset: UInt64, length: UInt64, what: String) throws(TileSourceError) -> [UInt8] {
         let (end, overflow) = offset.addingReportingOverflow(length)
         guard !overflow, end <= size, length <= UInt64(Int.max), offset <= UInt64(Int64.max) else {
-            throw TileSourceError(path: path, "\(what) (offset \(offset), \(length) bytes) lies outside the file (\(size) bytes)")
+            throw TileSourceError(
+                path: path, "\(what) (offset \(offset), \(length) bytes) lies outside the file (\(size) bytes)")
         }
         let count = Int(length)
         var failure: Int32 = 0

@@ -25,7 +25,7 @@ public struct CoveringTile: Hashable, Sendable {
     }
 
     /// The column in the unwrapped world: `id.x + wrap · 2^z`.
-    public var unwrappedX: Int { id.x + wrap * (1 << id.z) }
+    public var unwrappedX: Int { id.x &+ wrap &* (1 << Swift.max(0, Swift.min(id.z, 62))) }
 
     /// Image points per tile-local unit for a layer with `extent` units across the tile.
     public func scale(extent: Int) -> Double { size / Double(Swift.max(1, extent)) }

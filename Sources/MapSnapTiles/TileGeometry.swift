@@ -70,48 +70,84 @@ public enum TileGeometry: Hashable, Sendable {
 
 // MARK: - Decoding the command stream
 
-/// A source of geometry integers: the packed bytes in the tile, or integers collected from an
-/// unusual (unpacked or split) encoding.
-struct GeometryIntegers {
-    private var reader: ProtobufReader
-    private let loose: [UInt32]
-    private var looseIndex: Int
-    private let looseEnd: Int
-    private let isLoose: Bool
+/// A source of geometry integers for `TileGeometry.decode`.
+protocol GeometryIntegerSource {
+    /// The next integer, or nil at the end.
+    mutating func next() throws(ProtobufError) -> UInt32?
+    /// An upper bound on the integers left.
+    var remainingBound: Int { get }
+}
 
-    init(packed bytes: [UInt8], range: Range<Int>) {
-        reader = ProtobufReader(bytes, range: range)
-        loose = []
-        looseIndex = 0
-        looseEnd = 0
-        isLoose = false
+/// Packed varints in a byte buffer (the usual encoding). Only valid inside the
+/// `withUnsafeBufferPointer` call that made it; every read is bounds-checked against `end`.
+struct PackedGeometryIntegers: GeometryIntegerSource {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position: Int
+    let end: Int
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) {
+        self.bytes = bytes
+        self.end = Swift.min(Swift.max(range.upperBound, 0), bytes.count)
+        self.position = Swift.min(Swift.max(range.lowerBound, 0), end)
     }
 
-    init(loose values: [UInt32], range: Range<Int>) {
-        reader = ProtobufReader([])
-        loose = values
-        looseIndex = Swift.max(0, range.lowerBound)
-        looseEnd = Swift.min(values.count, range.upperBound)
-        isLoose = true
-    }
-
-    /// An upper bound on the integers left (each packed varint takes at least one byte).
-    var remainingBound: Int { isLoose ? looseEnd - looseIndex : reader.remaining }
+    var remainingBound: Int { end - position }
 
     mutating func next() throws(ProtobufError) -> UInt32? {
-        if isLoose {
-            guard looseIndex < looseEnd else { return nil }
-            defer { looseIndex += 1 }
-            return loose[looseIndex]
+        guard position < end else { return nil }
+        let first = bytes[position]
+        if first < 0x80 {
+            position += 1
+            return UInt32(first)
         }
-        guard !reader.isAtEnd else { return nil }
-        return try reader.readUInt32()
+        // Multi-byte varint: at most 10 bytes, low 32 bits kept (protobuf uint32 semantics).
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        var i = position
+        while true {
+            guard i < end else { throw ProtobufError(.truncated, at: position) }
+            let b = bytes[i]
+            i += 1
+            if shift == 63 {
+                guard b <= 1 else { throw ProtobufError(.malformedVarint, at: position) }
+                result |= UInt64(b) << 63
+                break
+            }
+            result |= UInt64(b & 0x7F) << shift
+            if b < 0x80 { break }
+            shift += 7
+        }
+        position = i
+        return UInt32(truncatingIfNeeded: result)
+    }
+}
+
+/// Integers collected from an unusual (unpacked or split) encoding.
+struct LooseGeometryIntegers: GeometryIntegerSource {
+    let values: UnsafeBufferPointer<UInt32>
+    var index: Int
+    let end: Int
+
+    init(_ values: UnsafeBufferPointer<UInt32>, range: Range<Int>) {
+        self.values = values
+        self.end = Swift.min(Swift.max(range.upperBound, 0), values.count)
+        self.index = Swift.min(Swift.max(range.lowerBound, 0), end)
+    }
+
+    var remainingBound: Int { end - index }
+
+    mutating func next() throws(ProtobufError) -> UInt32? {
+        guard index < end else { return nil }
+        defer { index += 1 }
+        return values[index]
     }
 }
 
 extension TileGeometry {
     /// Interprets a geometry command stream (spec 4.3) for a feature of `type`.
-    static func decode(_ type: MVTGeometryType, _ ints: inout GeometryIntegers) throws(MVTError) -> TileGeometry {
+    static func decode(_ type: MVTGeometryType, _ ints: inout some GeometryIntegerSource) throws(MVTError)
+        -> TileGeometry
+    {
         if type == .unknown { return .unknown }
         var parts: [[TilePoint]] = []
         var current: [TilePoint] = []

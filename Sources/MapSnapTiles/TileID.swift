@@ -25,7 +25,7 @@ public struct TileID: Hashable, Sendable, Comparable, CustomStringConvertible {
     }
 
     /// The row in the TMS scheme used by MBTiles: `2^z - 1 - y`.
-    public var tmsRow: Int { (1 << Swift.max(0, Swift.min(z, 62))) - 1 - y }
+    public var tmsRow: Int { (1 << Swift.max(0, Swift.min(z, 62))) &- 1 &- y }
 
     /// The tile `levels` zooms up that contains this one (itself for `levels` ≤ 0).
     public func ancestor(levels: Int) -> TileID {

@@ -84,7 +84,8 @@ public struct VectorTileLayer: Sendable {
 
     /// The layer name (unique within a valid tile).
     public var name: String { storage.name }
-    /// The major spec version the layer declares (2 for MVT 2.x, 1 for old tiles).
+    /// The major spec version the layer declares (2 for MVT 2.x, 1 when the field is absent).
+    /// Layers of other versions are decoded best-effort with the 2.1 rules.
     public var version: Int { storage.version }
     /// Tile-local units across the tile (default 4096 when the field is absent). Always > 0.
     public var extent: Int { storage.extent }
@@ -169,7 +170,8 @@ final class LayerStorage: Sendable {
         self.looseGeometry = looseGeometry
     }
 
-    /// Decodes the layer message at `range`, or returns nil when its name is not in `wanted`.
+    /// Decodes the layer message at `range`, or returns nil when its name is not in `wanted`
+    /// (a layer without a name is then skipped too).
     static func decode(_ bytes: [UInt8], range: Range<Int>, index: Int, wanted: Set<String>?) throws(MVTError)
         -> LayerStorage?
     {

@@ -38,7 +38,8 @@ public final class VectorTileCache: Sendable {
     /// The decoded tile at `id` (only `layers`, when given), from the cache or the source;
     /// nil when the source has no such tile.
     ///
-    /// A tile cached with every layer also answers requests for a subset of layers.
+    /// A tile cached with every layer (`layers: nil`) also answers requests for a subset of
+    /// layers; the tile returned then holds every layer (look layers up by name).
     /// - Throws: `TileSourceError` from the source, or for a tile that does not decode.
     public func tile(_ id: TileID, layers: Set<String>? = nil) throws -> VectorTile? {
         let key = Key(id: id, layers: layers)

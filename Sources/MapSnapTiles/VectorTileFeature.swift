@@ -85,12 +85,18 @@ public struct VectorTileFeature: Sendable {
     ///   MoveTo, truncated parameters, coordinates outside 32 bits, …).
     public func geometry() throws(MVTError) -> TileGeometry {
         let r = record
-        var ints =
-            r.looseGeometry
-            ? GeometryIntegers(loose: layer.looseGeometry, range: r.geometryStart..<r.geometryEnd)
-            : GeometryIntegers(packed: layer.bytes, range: r.geometryStart..<r.geometryEnd)
+        let range = r.geometryStart..<r.geometryEnd
         do {
-            return try TileGeometry.decode(r.type, &ints)
+            if r.looseGeometry {
+                return try layer.looseGeometry.withUnsafeBufferPointer { (buf) throws(MVTError) in
+                    var ints = LooseGeometryIntegers(buf, range: range)
+                    return try TileGeometry.decode(r.type, &ints)
+                }
+            }
+            return try layer.bytes.withUnsafeBufferPointer { (buf) throws(MVTError) in
+                var ints = PackedGeometryIntegers(buf, range: range)
+                return try TileGeometry.decode(r.type, &ints)
+            }
         } catch {
             throw error.prefixed("layer \"\(layer.name)\", feature \(index)")
         }

@@ -46,8 +46,8 @@ final class CommandLineTests: XCTestCase {
         // Files, not pipes: no risk of a full pipe blocking the child.
         let outURL = tmp.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let errURL = tmp.appendingPathComponent(".stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         defer {
             try? FileManager.default.removeItem(at: outURL)
             try? FileManager.default.removeItem(at: errURL)
@@ -67,13 +67,13 @@ final class CommandLineTests: XCTestCase {
 
     func write(_ name: String, _ text: String) -> String {
         let path = tmp.appendingPathComponent(name).path
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         return path
     }
 
     func writeBytes(_ name: String, _ bytes: [UInt8]) -> String {
         let path = tmp.appendingPathComponent(name).path
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         return path
     }
 

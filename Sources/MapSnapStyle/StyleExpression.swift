@@ -1,0 +1,190 @@
+import MapSnapJSON
+
+/// A compiled style expression (https://maplibre.org/maplibre-style-spec/expressions/).
+///
+/// Compile once with `parse`, then `evaluate` as often as needed: evaluation never throws or traps.
+/// When the spec says an expression fails at runtime (a type assertion on feature data, `at` out
+/// of bounds, a string that is not a colour …), `evaluate` returns nil; property accessors then use
+/// the property's default value and filters treat the feature as not matching, as the spec
+/// prescribes. Use `evaluateResult` to see why.
+///
+/// `dependsOnZoom` / `dependsOnFeature` tell the renderer how often a value can change: a constant
+/// once per style, a zoom-only expression once per tile or image, a data expression per feature.
+///
+/// Named `StyleExpression` because Foundation also declares an `Expression` type; the
+/// `Expression` alias works in files that do not import Foundation (or as `MapSnapStyle.Expression`).
+public struct StyleExpression: Hashable, Sendable {
+    let node: ExpressionNode
+    /// The static result type.
+    public let type: ExpressionType
+    /// True when the value can change with the zoom level.
+    public let dependsOnZoom: Bool
+    /// True when the value can change from one feature to the next (properties, geometry type,
+    /// id; also heatmap density and line progress).
+    public let dependsOnFeature: Bool
+
+    init(node: ExpressionNode, type: ExpressionType, dependsOnZoom: Bool, dependsOnFeature: Bool) {
+        self.node = node
+        self.type = type
+        self.dependsOnZoom = dependsOnZoom
+        self.dependsOnFeature = dependsOnFeature
+    }
+
+    init(_ parsed: ExpressionParser.Parsed) {
+        self.init(node: parsed.node, type: parsed.type, dependsOnZoom: parsed.zoom, dependsOnFeature: parsed.feature)
+    }
+
+    /// An expression that always gives `value`.
+    public static func literal(_ value: StyleValue) -> StyleExpression {
+        StyleExpression(node: .literal(value), type: .of(value), dependsOnZoom: false, dependsOnFeature: false)
+    }
+
+    /// True when the value never changes.
+    public var isConstant: Bool { !dependsOnZoom && !dependsOnFeature }
+
+    /// The value, when the expression is a constant.
+    public var constantValue: StyleValue? {
+        if case .literal(let v) = node { return v }
+        return nil
+    }
+
+    /// Compiles expression JSON. `expected` is the type the result must have (a property's type);
+    /// nil accepts any type. Errors name the path of the offending part, e.g.
+    /// `[2][1]: Expected number but found string instead.`, with the byte offset of the innermost
+    /// enclosing array.
+    public static func parse(_ json: JSONValue, expecting expected: ExpressionType? = nil) throws(StyleError)
+        -> StyleExpression
+    {
+        var parser = ExpressionParser()
+        do {
+            return StyleExpression(try parser.parse(json, expected: expected))
+        } catch {
+            throw error.styleError
+        }
+    }
+
+    /// The value for `ctx`, or nil when evaluation fails (see the type's notes).
+    @inline(__always)
+    public func evaluate(_ ctx: EvaluationContext) -> StyleValue? {
+        if case .literal(let v) = node { return v }
+        do {
+            return try node.evaluate(ctx)
+        } catch {
+            return nil
+        }
+    }
+
+    /// The value for `ctx`, or why evaluation failed.
+    public func evaluateResult(_ ctx: EvaluationContext) -> Result<StyleValue, ExpressionRuntimeError> {
+        do {
+            return .success(try node.evaluate(ctx))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// A filter's verdict: true only when the expression gives `true` (errors and other values
+    /// are false).
+    @inline(__always)
+    public func matches(_ ctx: EvaluationContext) -> Bool {
+        if case .literal(.bool(let b)) = node { return b }
+        do {
+            return try node.evaluate(ctx) == .bool(true)
+        } catch {
+            return false
+        }
+    }
+}
+
+/// The spec calls it `Expression`; see `StyleExpression` on the name clash with Foundation.
+public typealias Expression = StyleExpression
+
+// MARK: - Structure
+
+extension ExpressionNode {
+    /// The direct sub-expressions.
+    var children: [ExpressionNode] {
+        switch self {
+        case .literal, .zoom, .heatmapDensity, .lineProgress, .geometryType, .featureID, .featureProperties,
+            .getProperty, .hasProperty, .legacyFilter:
+            return []
+        case .get(let key, let object), .has(let key, let object):
+            return [key] + (object.map { [$0] } ?? [])
+        case .at(let index, let array): return [index, array]
+        case .contains(let needle, let haystack): return [needle, haystack]
+        case .indexOf(let needle, let haystack, let from): return [needle, haystack] + (from.map { [$0] } ?? [])
+        case .slice(let input, let start, let end): return [input, start] + (end.map { [$0] } ?? [])
+        case .length(let n), .not(let n), .toString(let n), .toBoolean(let n), .typeOf(let n), .upcase(let n),
+            .downcase(let n), .toRGBA(let n), .mathFunction(_, let n):
+            return [n]
+        case .all(let nodes), .any(let nodes), .coalesce(let nodes), .assertType(_, let nodes), .toNumber(let nodes),
+            .toColor(let nodes), .concat(let nodes), .rgba(let nodes), .arithmetic(_, let nodes):
+            return nodes
+        case .equals(let a, let b, _), .order(_, let a, let b): return [a, b]
+        case .conditional(let t):
+            var result: [ExpressionNode] = []
+            for (c, o) in zip(t.conditions, t.outputs) { result += [c, o] }
+            return result + [t.fallback]
+        case .match(let t): return [t.input] + t.outputs + [t.fallback]
+        case .step(let t): return [t.input] + t.outputs
+        case .interpolate(let t): return [t.input] + t.outputs
+        case .format(let sections): return sections.map(\.content)
+        case .numberFormat(let n, let o):
+            return [n] + [o.locale, o.currency, o.minFractionDigits, o.maxFractionDigits].compactMap { $0 }
+        }
+    }
+
+    /// Whether this node reads the zoom level directly.
+    var isZoom: Bool {
+        if case .zoom = self { return true }
+        return false
+    }
+
+    /// The zoom curve rule of the spec for layout and paint properties: `["zoom"]` may only be
+    /// the input of one top-level `step` or `interpolate` (possibly inside `coalesce`). Returns
+    /// the curve (nil if there is none) or an error message.
+    func findZoomCurve() -> Result<ExpressionNode?, ZoomCurveError> {
+        var result: ExpressionNode?
+        switch self {
+        case .coalesce(let nodes):
+            for node in nodes {
+                switch node.findZoomCurve() {
+                case .failure(let e): return .failure(e)
+                case .success(let curve?):
+                    result = curve
+                case .success(nil): continue
+                }
+                if result != nil { break }
+            }
+        case .step(let t) where t.input.isZoom:
+            result = self
+        case .interpolate(let t) where t.input.isZoom:
+            result = self
+        default:
+            break
+        }
+        for child in children {
+            switch child.findZoomCurve() {
+            case .failure(let e): return .failure(e)
+            case .success(nil): continue
+            case .success(let curve?):
+                if result == nil { return .failure(.notTopLevel) }
+                if result != curve { return .failure(.moreThanOne) }
+            }
+        }
+        return .success(result)
+    }
+}
+
+enum ZoomCurveError: Error, CustomStringConvertible {
+    case notTopLevel, moreThanOne
+
+    var description: String {
+        switch self {
+        case .notTopLevel:
+            return "\"zoom\" expression may only be used as input to a top-level \"step\" or \"interpolate\" expression."
+        case .moreThanOne:
+            return "Only one zoom-based \"step\" or \"interpolate\" subexpression may be used in an expression."
+        }
+    }
+}
