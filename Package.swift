@@ -36,14 +36,14 @@ let modules: [Target] = [
     .target(
         name: "MapSnapRender",
         dependencies: [
-            "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "CCairo", "CPangoCairo",
+            "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "MapSnapTiles", "CCairo", "CPangoCairo",
             "CMapSnapPNG",
         ],
         resources: [.copy("Fonts")]),
     .target(
         name: "MapSnap",
         dependencies: [
-            "MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "MapSnapRender",
+            "MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "MapSnapTiles", "MapSnapRender",
         ]),
     // The command line as a library, so its parsing is unit-tested; `mapsnap` only calls it.
     .target(name: "MapSnapCLI", dependencies: ["MapSnap"]),

@@ -3,3 +3,4 @@
 @_exported import MapSnapJSON
 @_exported import MapSnapRender
 @_exported import MapSnapStyle
+@_exported import MapSnapTiles

@@ -31,6 +31,8 @@ public struct SnapshotOptions: Sendable {
     public var scaleBar: ScaleBar.Units? = .metric
     /// Attribution text drawn bottom right (data sources add theirs to it); nil for none.
     public var attribution: String?
+    /// The map under the overlays (see `BaseMapLoader`); nil for a plain background.
+    public var baseMap: BaseMap?
 
     public init() {}
 }
@@ -44,6 +46,8 @@ public struct Snapshot: Sendable {
     public var camera: Camera
     /// What was drawn where, in pixels.
     public var annotations: Annotations
+    /// What the base map could not draw, once each.
+    public var warnings: [String] = []
 
     /// Pixel position (origin top-left, y down) of `coordinate` in the image.
     public func point(for coordinate: Coordinate) -> Point {

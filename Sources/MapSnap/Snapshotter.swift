@@ -42,9 +42,12 @@ public final class Snapshotter {
             size: options.size, scale: options.scale, camera: options.camera, format: options.format, png: options.png,
             theme: options.theme)
         request.decorations = Decorations(scaleBar: options.scaleBar, attribution: options.attribution)
+        request.baseMap = options.baseMap
         do {
             let out = try renderer.render(scene, request: request)
-            return Snapshot(data: out.bytes, format: options.format, camera: out.camera, annotations: out.annotations)
+            return Snapshot(
+                data: out.bytes, format: options.format, camera: out.camera, annotations: out.annotations,
+                warnings: out.warnings)
         } catch let e as CameraError {
             switch e {
             case .nothingToFit:

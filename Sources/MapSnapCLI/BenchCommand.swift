@@ -26,6 +26,9 @@ enum BenchCommand {
         }
         guard let plan = try RenderCommand.parse(rest) else { return }
         var o = plan.options
+        if let style = plan.style {
+            o.baseMap = try BaseMapLoader().load(style: style, overrides: plan.sources) { _ in }
+        }
         for f in plan.files { o.features += try RenderCommand.read(f, precision: plan.polylinePrecision) }
         for f in plan.routeFiles { o.routes += try RenderCommand.read(f, precision: plan.polylinePrecision) }
         let snapshotter = try Snapshotter()

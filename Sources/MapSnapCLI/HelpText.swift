@@ -56,6 +56,12 @@ public enum HelpText {
           --no-callouts           No trail-name callouts.
           --theme FILE            Overlay colours and sizes from a JSON theme file.
 
+        BASE MAP:
+          --style NAME|PATH       Draw a MapLibre v8 style under the overlays: a bundled
+                                  style (standard) or a style.json file.
+          --source ID=PATH        Bind the style's source ID to a local .mbtiles or
+                                  .pmtiles file. Repeatable.
+
         DECORATIONS:
           --units metric|imperial Scale bar units (default metric).
           --no-scale-bar          No scale bar.

@@ -28,7 +28,7 @@ public enum MapSnapCommand {
                     say(HelpText.render)
                     return 0
                 }
-                _ = try RenderCommand.run(plan, stdout: stdout)
+                _ = try RenderCommand.run(plan, stdout: stdout, stderr: stderr)
                 return 0
             } catch {
                 stderr("error: \(error.message)\n")

@@ -7,7 +7,7 @@ struct RenderCommand {
         valued: [
             "--out", "--format", "--size", "--scale", "--compression", "--annotations", "--center", "--zoom", "--span",
             "--bbox", "--padding", "--route-file", "--pin", "--callout", "--title", "--highlight", "--theme", "--units",
-            "--attribution",
+            "--attribution", "--style", "--source",
         ],
         flags: ["--help", "--polyline6", "--no-flags", "--no-callouts", "--no-scale-bar"],
         aliases: ["-o": "--out", "-h": "--help"])
@@ -21,6 +21,10 @@ struct RenderCommand {
         var routeFiles: [String] = []
         var polylinePrecision = 5
         var themeFile: String?
+        /// Bundled style name or path; nil for no base map.
+        var style: String?
+        /// `--source ID=PATH` bindings.
+        var sources: [String: String] = [:]
     }
 
     /// Parses the arguments after `render`. Returns nil when help was asked for.
@@ -35,6 +39,16 @@ struct RenderCommand {
         plan.files = a.operands
         plan.routeFiles = a.values("--route-file")
         plan.themeFile = a.last("--theme")
+        plan.style = a.last("--style")
+        for b in a.values("--source") {
+            guard let eq = b.firstIndex(of: "="), eq != b.startIndex, b.index(after: eq) != b.endIndex else {
+                throw MapSnapError(.usage, "--source: expected ID=PATH, got \"\(b)\"")
+            }
+            plan.sources[String(b[b.startIndex..<eq])] = String(b[b.index(after: eq)...])
+        }
+        if !plan.sources.isEmpty && plan.style == nil {
+            throw MapSnapError(.usage, "--source needs --style")
+        }
         if a.has("--polyline6") { plan.polylinePrecision = 6 }
         var o = SnapshotOptions()
 
@@ -144,8 +158,13 @@ struct RenderCommand {
     }
 
     /// Reads the files, renders and writes. Returns the snapshot for the caller's information.
-    static func run(_ plan: Plan, stdout: (([UInt8]) -> Void)) throws(MapSnapError) -> Snapshot {
+    static func run(_ plan: Plan, stdout: (([UInt8]) -> Void), stderr: (String) -> Void = { _ in }) throws(MapSnapError)
+        -> Snapshot
+    {
         var o = plan.options
+        if let style = plan.style {
+            o.baseMap = try BaseMapLoader().load(style: style, overrides: plan.sources) { stderr("warning: \($0)\n") }
+        }
         if let t = plan.themeFile {
             guard let data = FileManager.default.contents(atPath: t) else {
                 throw MapSnapError(.noInput, "\(t): cannot read the theme file")
@@ -158,8 +177,15 @@ struct RenderCommand {
         }
         for f in plan.files { o.features += try read(f, precision: plan.polylinePrecision) }
         for f in plan.routeFiles { o.routes += try read(f, precision: plan.polylinePrecision) }
+        // Nothing to fit and no camera given: the style's own centre and zoom.
+        if case .fit = o.camera, o.features.isEmpty, o.routes.isEmpty, o.pins.isEmpty, o.callouts.isEmpty,
+            let style = o.baseMap?.style, let c = style.center
+        {
+            o.camera = .center(Coordinate(latitude: c.latitude, longitude: c.longitude), zoom: style.zoom ?? 0)
+        }
         let snapshotter = try Snapshotter()
         let snap = try snapshotter.snapshot(o)
+        for w in snap.warnings { stderr("warning: \(w)\n") }
         // Encode the annotations before writing anything, so a failure leaves no partial set.
         var annotationBytes: [UInt8]?
         if plan.annotations != nil {

@@ -38,6 +38,8 @@ public struct RenderRequest: Sendable {
     public var png: PNGOptions
     public var theme: OverlayTheme
     public var decorations = Decorations()
+    /// The map under the overlays; nil draws the theme's plain background.
+    public var baseMap: BaseMap?
 
     public init(
         size: Size = Size(width: 600, height: 400), scale: Double = 1, camera: CameraRequest = .fit(padding: 24),
@@ -54,6 +56,8 @@ public struct RenderRequest: Sendable {
 
 /// A rendered image with the camera it was drawn with and what was drawn where.
 public struct RenderOutput: Sendable {
+    /// Notes about what the base map could not draw (unsupported layer types …), once each.
+    public var warnings: [String] = []
     /// The encoded file (PNG, SVG or PDF bytes).
     public var bytes: [UInt8]
     public var camera: Camera

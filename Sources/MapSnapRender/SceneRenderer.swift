@@ -70,7 +70,15 @@ public final class SceneRenderer {
 
         // 3. Paint.
         let canvas = try CairoCanvas(format: request.format, size: size, scale: request.scale)
-        canvas.paint(theme.background)
+        var baseSymbols: [SymbolCandidate] = []
+        var warnings: [String] = []
+        if let map = request.baseMap {
+            var painter = BaseMapPainter(map: map, camera: camera, canvas: canvas)
+            baseSymbols = painter.draw()
+            warnings = painter.warnings
+        } else {
+            canvas.paint(theme.background)
+        }
         var items: [Annotations.Item] = []
         let minStep = 0.35 / request.scale  // vertices closer than this (points) add nothing visible
 
@@ -128,8 +136,12 @@ public final class SceneRenderer {
         // 4. Markers: pins and flags always show; callouts and labels are placed where they fit.
         let frame = Rect(x: 0, y: band, width: size.width, height: size.height - band)
         var index = CollisionIndex(width: size.width, height: size.height)
+        var decorationRequest = request.decorations
+        if let credit = request.baseMap?.attribution {
+            decorationRequest.attribution = BaseMap.joinAttribution([credit, decorationRequest.attribution ?? ""])
+        }
         let decorations = DecorationPainter.layout(
-            request.decorations, camera: camera, size: size, text: text, theme: theme)
+            decorationRequest, camera: camera, size: size, text: text, theme: theme)
         for (i, pin) in pins.enumerated() {
             let p = camera.point(for: pin.coordinate)
             switch pin.kind {
@@ -210,6 +222,12 @@ public final class SceneRenderer {
             }
         }
 
+        // Base-map labels fill the space the overlays left.
+        if !baseSymbols.isEmpty {
+            var placer = SymbolPlacer(camera: camera, canvas: canvas, text: text)
+            placer.place(baseSymbols, frame: frame, index: &index)
+        }
+
         // 5. Title band.
         if let t = titleText, let title = scene.title {
             let r = Rect(x: 0, y: 0, width: size.width, height: band)
@@ -227,7 +245,7 @@ public final class SceneRenderer {
         }
 
         let bytes = try canvas.encode(png: request.png)
-        return RenderOutput(bytes: bytes, camera: camera, annotations: annotations(camera, items))
+        return RenderOutput(warnings: warnings, bytes: bytes, camera: camera, annotations: annotations(camera, items))
     }
 
     // MARK: - Camera

@@ -43,7 +43,8 @@ final class TextEngine {
 
     /// Lays out `text` at `size` points. `maxWidth` (points) wraps at word boundaries;
     /// lines are centred when wrapped.
-    func layout(_ text: String, size: Double, bold: Bool, maxWidth: Double? = nil) -> TextLayout {
+    /// `letterSpacing` is extra space between characters, points.
+    func layout(_ text: String, size: Double, bold: Bool, maxWidth: Double? = nil, letterSpacing: Double = 0) -> TextLayout {
         let layout = pango_layout_new(context)
         let desc = pango_font_description_new()
         pango_font_description_set_family(desc, FontLibrary.family)
@@ -55,6 +56,13 @@ final class TextEngine {
             pango_layout_set_width(layout, Int32(maxWidth * Double(PANGO_SCALE)))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
             pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        }
+        if letterSpacing != 0, let attrs = pango_attr_list_new() {
+            if let a = pango_attr_letter_spacing_new(Int32(letterSpacing * Double(PANGO_SCALE))) {
+                pango_attr_list_insert(attrs, a)
+            }
+            pango_layout_set_attributes(layout, attrs)
+            pango_attr_list_unref(attrs)
         }
         pango_layout_set_text(layout, text, -1)
         return TextLayout(layout: layout)

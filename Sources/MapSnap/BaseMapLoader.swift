@@ -1,0 +1,145 @@
+import Foundation
+import MapSnapRender
+import MapSnapStyle
+import MapSnapTiles
+
+/// Turns a style file and `--source ID=PATH` bindings into a drawable `BaseMap`, offline:
+/// sources that point at the network are ignored with one warning each unless rebound to a
+/// local file.
+///
+/// Source locations understood (relative paths resolve against the style file's folder):
+/// `mbtiles://PATH`, `pmtiles://PATH`, `file://PATH`, or a plain path ending in `.mbtiles` /
+/// `.pmtiles`, given as the source's `url`.
+public final class BaseMapLoader {
+    /// Opened tile archives by absolute path, shared by every style this loader opens.
+    private var caches: [String: VectorTileCache] = [:]
+
+    public init() {}
+
+    /// The folder holding the bundled styles (`standard.json`, …): `$MAPSNAP_STYLE_DIR`, the
+    /// package's `Styles/` next to a build folder, or the source tree's.
+    public static let styleDirectory: URL? = {
+        var candidates: [URL] = []
+        if let env = ProcessInfo.processInfo.environment["MAPSNAP_STYLE_DIR"], !env.isEmpty {
+            candidates.append(URL(fileURLWithPath: env))
+        }
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        // .build/<triple>/<config>/mapsnap → package root is three or four levels up.
+        var dir = exe
+        for _ in 0..<5 {
+            candidates.append(dir.appendingPathComponent("Styles"))
+            dir = dir.deletingLastPathComponent()
+        }
+        candidates.append(
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Styles"))
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("standard.json").path) }
+    }()
+
+    /// The bundled style names.
+    public static let bundledStyles = ["standard", "satellite", "hybrid"]
+
+    /// Path of a bundled style name, or `nameOrPath` itself when it is not one.
+    public static func stylePath(_ nameOrPath: String) throws(MapSnapError) -> String {
+        guard bundledStyles.contains(nameOrPath) else { return nameOrPath }
+        guard let dir = styleDirectory else {
+            throw MapSnapError(.noInput, "the bundled styles were not found; set MAPSNAP_STYLE_DIR to the Styles folder")
+        }
+        let p = dir.appendingPathComponent(nameOrPath + ".json").path
+        guard FileManager.default.fileExists(atPath: p) else {
+            throw MapSnapError(.noInput, "style \"\(nameOrPath)\" is not bundled yet (\(p))")
+        }
+        return p
+    }
+
+    /// Loads `style` (a bundled name or a path) with `overrides` (source id → local file).
+    /// `warn` receives each warning once.
+    public func load(style: String, overrides: [String: String] = [:], warn: (String) -> Void) throws(MapSnapError)
+        -> BaseMap
+    {
+        let path = try Self.stylePath(style)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw MapSnapError(.noInput, "\(path): cannot read the style file")
+        }
+        let parsed: (Style, [StyleWarning])
+        do {
+            parsed = try StyleParser.parse(bytes: Array(data), file: path)
+        } catch {
+            throw MapSnapError(.dataError, error.description)
+        }
+        let (parsedStyle, styleWarnings) = parsed
+        for w in styleWarnings { warn(w.description) }
+        for id in overrides.keys.sorted() where parsedStyle.source(id: id) == nil {
+            throw MapSnapError(
+                .usage, "--source \(id)=…: the style has no source \"\(id)\" (sources: \(parsedStyle.sources.map(\.id).joined(separator: ", ")))")
+        }
+        let base = URL(fileURLWithPath: path).deletingLastPathComponent()
+        var vector: [String: VectorTileCache] = [:]
+        var credits: [String] = []
+        for source in parsedStyle.sources {
+            guard source.kind == .vector else {
+                if source.kind != .geojson { warn("source \"\(source.id)\": \(source.kind.rawValue) sources are not drawn yet") }
+                continue
+            }
+            // A --source binding is a path from the current folder; a style's own URL resolves
+            // against the style's folder.
+            let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            let file: String?
+            if let bound = overrides[source.id] {
+                file = Self.localFile(bound, relativeTo: cwd) ?? cwd.appendingPathComponent(bound).standardizedFileURL.path
+            } else {
+                file = source.url.flatMap { Self.localFile($0, relativeTo: base) }
+            }
+            guard let file else {
+                warn(
+                    "source \"\(source.id)\": \(source.url ?? source.tiles.first ?? "no url") is not a local file; "
+                        + "its layers are not drawn (bind one with --source \(source.id)=PATH)")
+                continue
+            }
+            let cache = try open(file)
+            vector[source.id] = cache
+            credits.append(source.attribution ?? "")
+            credits.append(cache.source.attribution ?? "")
+        }
+        // OpenStreetMap-derived tiles (all the OpenMapTiles-schema sources) must credit OSM (ODbL).
+        if !vector.isEmpty { credits.append("© OpenStreetMap contributors") }
+        return BaseMap(style: parsedStyle, vectorSources: vector, attribution: BaseMap.joinAttribution(credits))
+    }
+
+    /// Opens (or reuses) the archive at `path`.
+    public func open(_ path: String) throws(MapSnapError) -> VectorTileCache {
+        let key = URL(fileURLWithPath: path).standardizedFileURL.path
+        if let c = caches[key] { return c }
+        guard FileManager.default.fileExists(atPath: key) else {
+            throw MapSnapError(.noInput, "\(path): no such tile file")
+        }
+        let source: any TileSource
+        do {
+            if key.lowercased().hasSuffix(".pmtiles") {
+                source = try PMTilesReader(path: key)
+            } else {
+                source = try MBTilesReader(path: key)
+            }
+        } catch {
+            throw MapSnapError(.dataError, error.description)
+        }
+        let cache = VectorTileCache(source: source, capacity: 256)
+        caches[key] = cache
+        return cache
+    }
+
+    /// The local file a source location names, or nil for network URLs.
+    static func localFile(_ location: String, relativeTo base: URL) -> String? {
+        var rest = location
+        for scheme in ["mbtiles://", "pmtiles://", "file://"] where rest.hasPrefix(scheme) {
+            rest = String(rest.dropFirst(scheme.count))
+        }
+        if rest.contains("://") { return nil }
+        let lower = rest.lowercased()
+        guard location.hasPrefix("mbtiles://") || location.hasPrefix("pmtiles://") || location.hasPrefix("file://")
+            || lower.hasSuffix(".mbtiles") || lower.hasSuffix(".pmtiles")
+        else { return nil }
+        if rest.hasPrefix("/") { return rest }
+        return base.appendingPathComponent(rest).standardizedFileURL.path
+    }
+}

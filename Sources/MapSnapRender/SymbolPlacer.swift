@@ -1,0 +1,205 @@
+import CCairo
+import Foundation
+import MapSnapGeometry
+import MapSnapStyle
+
+/// A label a symbol layer wants to show: its text, style and where it may go.
+struct SymbolCandidate {
+    enum Geometry {
+        /// Point placement at this image position (points).
+        case point(Point)
+        /// Line placement along these polylines (image points); only anchors inside `clip` (the
+        /// feature's own tile) are tried, so a road split over tiles is labelled once per tile.
+        case lines([[Point]], clip: Rect)
+    }
+
+    var layer: StyleLayer
+    var layerIndex: Int
+    var ctx: EvaluationContext
+    var text: String
+    var geometry: Geometry
+}
+
+/// Places and draws base-map labels after the overlays, in MapLibre's order: symbol layers
+/// higher in the style first (they win), and within a layer ascending `symbol-sort-key`.
+/// A label is drawn only where its boxes collide with nothing placed before (unless the layer
+/// allows overlap) and lie inside the image.
+///
+/// Point labels honour text-anchor, text-offset (ems), text-max-width (ems), text-size,
+/// text-letter-spacing (ems) and text-font weight; line labels are set straight along the
+/// line where it bends less than text-max-angle over the label's length, every
+/// symbol-spacing points, turned to read left to right.
+struct SymbolPlacer {
+    let camera: Camera
+    let canvas: CairoCanvas
+    let text: TextEngine
+    private var layouts: [String: TextLayout] = [:]
+
+    init(camera: Camera, canvas: CairoCanvas, text: TextEngine) {
+        self.camera = camera
+        self.canvas = canvas
+        self.text = text
+    }
+
+    /// Number of labels drawn and their boxes (for annotations and tests).
+    private(set) var placedBoxes: [Rect] = []
+
+    mutating func place(_ candidates: [SymbolCandidate], frame: Rect, index: inout CollisionIndex) {
+        // Top layers first; inside a layer by sort key, then source order (stable).
+        let order = candidates.indices.sorted { a, b in
+            let ca = candidates[a]
+            let cb = candidates[b]
+            if ca.layerIndex != cb.layerIndex { return ca.layerIndex > cb.layerIndex }
+            let ka = ca.layer.layout.number(.symbolSortKey, ca.ctx)
+            let kb = cb.layer.layout.number(.symbolSortKey, cb.ctx)
+            if ka != kb { return ka < kb }
+            return a < b
+        }
+        var seenText: [Int: Set<String>] = [:]
+        for i in order {
+            let c = candidates[i]
+            switch c.geometry {
+            case .point(let p):
+                placePoint(c, at: p, frame: frame, index: &index)
+            case .lines(let paths, let clip):
+                // One label per text per layer is plenty at snapshot sizes.
+                if seenText[c.layerIndex, default: []].contains(c.text) { continue }
+                if placeLine(c, paths: paths, clip: clip, frame: frame, index: &index) {
+                    seenText[c.layerIndex, default: []].insert(c.text)
+                }
+            }
+        }
+    }
+
+    private mutating func layout(_ c: SymbolCandidate, wrap: Bool) -> (TextLayout, size: Double) {
+        let l = c.layer.layout
+        let size = l.number(.textSize, c.ctx)
+        let fonts = l.strings(.textFont, c.ctx)
+        let bold = fonts.first.map { f in ["Bold", "Black", "Heavy", "Semibold", "SemiBold"].contains { f.contains($0) } } ?? false
+        let spacing = l.number(.textLetterSpacing, c.ctx) * size
+        let maxWidth = wrap ? l.number(.textMaxWidth, c.ctx) * size : nil
+        let key = "\(c.text)|\(size)|\(bold)|\(spacing)|\(maxWidth ?? -1)"
+        if let t = layouts[key] { return (t, size) }
+        let t = text.layout(c.text, size: size, bold: bold, maxWidth: maxWidth, letterSpacing: spacing)
+        layouts[key] = t
+        return (t, size)
+    }
+
+    private func style(_ c: SymbolCandidate) -> (color: Color, halo: Color, haloWidth: Double, opacity: Double) {
+        let p = c.layer.paint
+        return (p.color(.textColor, c.ctx), p.color(.textHaloColor, c.ctx), p.number(.textHaloWidth, c.ctx), p.number(.textOpacity, c.ctx))
+    }
+
+    // MARK: Point labels
+
+    private mutating func placePoint(_ c: SymbolCandidate, at p: Point, frame: Rect, index: inout CollisionIndex) {
+        let (t, size) = layout(c, wrap: true)
+        let l = c.layer.layout
+        let offset = l.numbers(.textOffset, c.ctx)
+        let dx = (offset.first ?? 0) * size
+        let dy = (offset.count > 1 ? offset[1] : 0) * size
+        let anchor = l.enumValue(.textAnchor, c.ctx)
+        var x = p.x + dx - t.width / 2
+        var y = p.y + dy - t.height / 2
+        if anchor.contains("left") { x = p.x + dx }
+        if anchor.contains("right") { x = p.x + dx - t.width }
+        if anchor.hasPrefix("top") { y = p.y + dy }
+        if anchor.hasPrefix("bottom") { y = p.y + dy - t.height }
+        let pad = l.number(.textPadding, c.ctx)
+        let box = Rect(x: x - pad, y: y - pad, width: t.width + 2 * pad, height: t.height + 2 * pad)
+        guard frame.contains(box) else { return }
+        let allow = l.bool(.textAllowOverlap, c.ctx)
+        if !allow && index.collides(box) { return }
+        if !l.bool(.textIgnorePlacement, c.ctx) { index.insert(box) }
+        let s = style(c)
+        guard s.opacity > 0 else { return }
+        canvas.drawText(t, at: Point(x: x, y: y), color: s.color.withAlpha(s.opacity), halo: s.haloWidth > 0 ? s.halo.withAlpha(s.opacity) : nil, haloWidth: s.haloWidth)
+        placedBoxes.append(box)
+    }
+
+    // MARK: Line labels
+
+    private mutating func placeLine(
+        _ c: SymbolCandidate, paths: [[Point]], clip: Rect, frame: Rect, index: inout CollisionIndex
+    ) -> Bool {
+        let (t, size) = layout(c, wrap: false)
+        let l = c.layer.layout
+        let spacing = max(l.number(.symbolSpacing, c.ctx), 1)
+        let maxAngle = l.number(.textMaxAngle, c.ctx) * .pi / 180
+        let half = t.width / 2
+        let h = t.height
+        for path in paths {
+            // Cumulative lengths.
+            var cum = [0.0]
+            cum.reserveCapacity(path.count)
+            for i in 1..<path.count { cum.append(cum[i - 1] + dist(path[i - 1], path[i])) }
+            guard let total = cum.last, total > t.width + size else { continue }
+            var d = min(spacing / 2, total / 2)
+            var tried = 0
+            while d < total && tried < 64 {
+                tried += 1
+                defer { d += spacing }
+                guard d - half >= 0, d + half <= total else { continue }
+                let a = pointAt(path, cum, d - half)
+                let b = pointAt(path, cum, d + half)
+                let mid = pointAt(path, cum, d)
+                guard clip.containsPoint(mid), bendWithin(path, cum, from: d - half, to: d + half, maxAngle: maxAngle) else { continue }
+                var angle = atan2(b.y - a.y, b.x - a.x)
+                if angle > .pi / 2 { angle -= .pi } else if angle < -.pi / 2 { angle += .pi }
+                // Boxes along the label, one per text height.
+                let n = max(1, Int((t.width / h).rounded(.up)))
+                var boxes: [Rect] = []
+                let ux = cos(angle)
+                let uy = sin(angle)
+                for k in 0..<n {
+                    let off = -half + (Double(k) + 0.5) * t.width / Double(n)
+                    let cx = mid.x + ux * off
+                    let cy = mid.y + uy * off
+                    boxes.append(Rect(x: cx - h / 2, y: cy - h / 2, width: h, height: h))
+                }
+                guard boxes.allSatisfy({ frame.contains($0) }) else { continue }
+                let allow = l.bool(.textAllowOverlap, c.ctx)
+                if !allow && boxes.contains(where: { index.collides($0) }) { continue }
+                if !l.bool(.textIgnorePlacement, c.ctx) { for bx in boxes { index.insert(bx) } }
+                let s = style(c)
+                canvas.save()
+                cairo_translate(canvas.cr, mid.x, mid.y)
+                cairo_rotate(canvas.cr, angle)
+                canvas.drawText(
+                    t, at: Point(x: -half, y: -h / 2), color: s.color.withAlpha(s.opacity),
+                    halo: s.haloWidth > 0 ? s.halo.withAlpha(s.opacity) : nil, haloWidth: s.haloWidth)
+                canvas.restore()
+                placedBoxes.append(contentsOf: boxes)
+                return true
+            }
+        }
+        return false
+    }
+
+    private func dist(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+
+    private func pointAt(_ path: [Point], _ cum: [Double], _ d: Double) -> Point {
+        var i = 1
+        while i < cum.count - 1 && cum[i] < d { i += 1 }
+        let seg = cum[i] - cum[i - 1]
+        let t = seg > 0 ? (d - cum[i - 1]) / seg : 0
+        return Point(x: path[i - 1].x + (path[i].x - path[i - 1].x) * t, y: path[i - 1].y + (path[i].y - path[i - 1].y) * t)
+    }
+
+    /// True when the segments between distances `from` and `to` turn by at most `maxAngle` in total
+    /// relative to the first one.
+    private func bendWithin(_ path: [Point], _ cum: [Double], from: Double, to: Double, maxAngle: Double) -> Bool {
+        var first: Double?
+        for i in 1..<path.count where cum[i] > from && cum[i - 1] < to {
+            let a = atan2(path[i].y - path[i - 1].y, path[i].x - path[i - 1].x)
+            guard let f = first else {
+                first = a
+                continue
+            }
+            var diff = abs(a - f)
+            if diff > .pi { diff = 2 * .pi - diff }
+            if diff > maxAngle { return false }
+        }
+        return true
+    }
+}
