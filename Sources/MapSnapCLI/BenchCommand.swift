@@ -26,7 +26,8 @@ enum BenchCommand {
         }
         guard let plan = try RenderCommand.parse(rest) else { return }
         var o = plan.options
-        if let style = plan.style {
+        let style = plan.style ?? "standard"
+        if style != "none" {
             o.baseMap = try BaseMapLoader().load(style: style, overrides: plan.sources) { _ in }
         }
         for f in plan.files { o.features += try RenderCommand.read(f, precision: plan.polylinePrecision) }

@@ -57,8 +57,9 @@ public enum HelpText {
           --theme FILE            Overlay colours and sizes from a JSON theme file.
 
         BASE MAP:
-          --style NAME|PATH       Draw a MapLibre v8 style under the overlays: a bundled
-                                  style (standard) or a style.json file.
+          --style NAME|PATH       The map under the overlays: a bundled style (standard,
+                                  the default, over the sample San Francisco tiles), a
+                                  MapLibre v8 style.json file, or none (plain background).
           --source ID=PATH        Bind the style's source ID to a local .mbtiles or
                                   .pmtiles file. Repeatable.
 

@@ -46,9 +46,10 @@ struct RenderCommand {
             }
             plan.sources[String(b[b.startIndex..<eq])] = String(b[b.index(after: eq)...])
         }
-        if !plan.sources.isEmpty && plan.style == nil {
-            throw MapSnapError(.usage, "--source needs --style")
+        if !plan.sources.isEmpty && plan.style == "none" {
+            throw MapSnapError(.usage, "--source cannot be used with --style none")
         }
+        if !plan.sources.isEmpty && plan.style == nil { plan.style = "standard" }
         if a.has("--polyline6") { plan.polylinePrecision = 6 }
         var o = SnapshotOptions()
 
@@ -162,7 +163,18 @@ struct RenderCommand {
         -> Snapshot
     {
         var o = plan.options
-        if let style = plan.style {
+        switch plan.style {
+        case "none":
+            break
+        case nil:
+            // The default: the bundled standard style over the sample San Francisco base map;
+            // a moved binary without its Styles folder still renders, on a plain background.
+            if BaseMapLoader.styleDirectory != nil {
+                o.baseMap = try BaseMapLoader().load(style: "standard", overrides: [:]) { stderr("warning: \($0)\n") }
+            } else {
+                stderr("warning: the bundled styles were not found (set MAPSNAP_STYLE_DIR); drawing no base map\n")
+            }
+        case let style?:
             o.baseMap = try BaseMapLoader().load(style: style, overrides: plan.sources) { stderr("warning: \($0)\n") }
         }
         if let t = plan.themeFile {

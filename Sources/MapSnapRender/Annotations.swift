@@ -22,7 +22,8 @@ public struct Annotations: Codable, Sendable, Equatable {
     }
 
     public struct Item: Codable, Sendable, Equatable {
-        /// "trail", "route", "area", "marker", "start-flag", "end-flag", "callout", "label", "title".
+        /// "trail", "route", "area", "marker", "start-flag", "end-flag", "pin-title", "callout", "label",
+        /// "map-label" (a base-map label), "title", "scale-bar", "attribution".
         public var kind: String
         public var name: String?
         /// [latitude, longitude] of the anchor (pins, callouts, labels).

@@ -58,6 +58,8 @@ public struct RenderRequest: Sendable {
 public struct RenderOutput: Sendable {
     /// Notes about what the base map could not draw (unsupported layer types …), once each.
     public var warnings: [String] = []
+    /// The collision boxes of each placed base-map label, points (for placement tests).
+    var mapLabelBoxes: [[Rect]] = []
     /// The encoded file (PNG, SVG or PDF bytes).
     public var bytes: [UInt8]
     public var camera: Camera

@@ -72,6 +72,7 @@ public final class SceneRenderer {
         let canvas = try CairoCanvas(format: request.format, size: size, scale: request.scale)
         var baseSymbols: [SymbolCandidate] = []
         var warnings: [String] = []
+        var mapLabelBoxes: [[Rect]] = []
         if let map = request.baseMap {
             var painter = BaseMapPainter(map: map, camera: camera, canvas: canvas)
             baseSymbols = painter.draw()
@@ -226,6 +227,11 @@ public final class SceneRenderer {
         if !baseSymbols.isEmpty {
             var placer = SymbolPlacer(camera: camera, canvas: canvas, text: text)
             placer.place(baseSymbols, frame: frame, index: &index)
+            mapLabelBoxes = placer.placed.map(\.boxes)
+            for (label, boxes) in placer.placed {
+                guard let first = boxes.first else { continue }
+                items.append(item("map-label", label, nil, nil, boxes.dropFirst().reduce(first) { $0.union($1) }, camera))
+            }
         }
 
         // 5. Title band.
@@ -245,7 +251,9 @@ public final class SceneRenderer {
         }
 
         let bytes = try canvas.encode(png: request.png)
-        return RenderOutput(warnings: warnings, bytes: bytes, camera: camera, annotations: annotations(camera, items))
+        var output = RenderOutput(warnings: warnings, bytes: bytes, camera: camera, annotations: annotations(camera, items))
+        output.mapLabelBoxes = mapLabelBoxes
+        return output
     }
 
     // MARK: - Camera

@@ -41,8 +41,8 @@ struct SymbolPlacer {
         self.text = text
     }
 
-    /// Number of labels drawn and their boxes (for annotations and tests).
-    private(set) var placedBoxes: [Rect] = []
+    /// The labels drawn: text and collision boxes, points (for annotations and tests).
+    private(set) var placed: [(text: String, boxes: [Rect])] = []
 
     mutating func place(_ candidates: [SymbolCandidate], frame: Rect, index: inout CollisionIndex) {
         // Top layers first; inside a layer by sort key, then source order (stable).
@@ -114,7 +114,7 @@ struct SymbolPlacer {
         let s = style(c)
         guard s.opacity > 0 else { return }
         canvas.drawText(t, at: Point(x: x, y: y), color: s.color.withAlpha(s.opacity), halo: s.haloWidth > 0 ? s.halo.withAlpha(s.opacity) : nil, haloWidth: s.haloWidth)
-        placedBoxes.append(box)
+        placed.append((c.text, [box]))
     }
 
     // MARK: Line labels
@@ -169,7 +169,7 @@ struct SymbolPlacer {
                     t, at: Point(x: -half, y: -h / 2), color: s.color.withAlpha(s.opacity),
                     halo: s.haloWidth > 0 ? s.halo.withAlpha(s.opacity) : nil, haloWidth: s.haloWidth)
                 canvas.restore()
-                placedBoxes.append(contentsOf: boxes)
+                placed.append((c.text, boxes))
                 return true
             }
         }

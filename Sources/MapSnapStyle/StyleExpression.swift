@@ -156,6 +156,19 @@ extension ExpressionNode {
                 }
                 if result != nil { break }
             }
+        case .assertType(_, let nodes) where nodes.count == 1,
+            .toColor(let nodes) where nodes.count == 1:
+            // The type check the parser wraps around a whole expression is transparent (GL JS
+            // would reject a curve inside `coalesce` once wrapped; the spec allows it).
+            switch nodes[0].findZoomCurve() {
+            case .failure(let e): return .failure(e)
+            case .success(let curve): result = curve
+            }
+        case .toString(let node):
+            switch node.findZoomCurve() {
+            case .failure(let e): return .failure(e)
+            case .success(let curve): result = curve
+            }
         case .step(let t) where t.input.isZoom:
             result = self
         case .interpolate(let t) where t.input.isZoom:

@@ -220,7 +220,11 @@ final class CommandLineTests: XCTestCase {
         let noOut = try run(["render", Self.trails])
         XCTAssertEqual(noOut.status, 64)
         XCTAssertTrue(noOut.stderr.contains("--out"))
-        try expectFailure(["render"], status: 64, contains: "nothing to show")
+        try expectFailure(["render", "--style", "none"], status: 64, contains: "nothing to show")
+        try expectFailure(["render", Self.trails, "--style", "none", "--source", "a=b.mbtiles"], status: 64, contains: "--source")
+        try expectFailure(["render", Self.trails, "--source", "nope=x.mbtiles"], status: 64, contains: "no source \"nope\"")
+        try expectFailure(["render", Self.trails, "--source", "openmaptiles=missing.mbtiles"], status: 66, contains: "missing.mbtiles")
+        try expectFailure(["render", Self.trails, "--style", write("broken.json", "{\"version\": 8,\n \"layers\": [}")], status: 65, contains: "broken.json:2:")
         try expectFailure(["render", Self.trails, "--highlight", "Nope"], status: 64, contains: "Nope")
         try expectFailure(
             ["render", Self.trails, "--center", "95,0", "--zoom", "3"], status: 64, contains: "latitude 95")
@@ -271,5 +275,30 @@ final class CommandLineTests: XCTestCase {
             "render-help.txt")
         let expected = try String(contentsOf: snapshot, encoding: .utf8)
         XCTAssertEqual(HelpText.render + "\n", expected)
+    }
+}
+
+extension CommandLineTests {
+    func testDefaultRenderHasTheSanFranciscoBaseMapAndCredit() throws {
+        let r = try run(["render", Self.trails, "-o", "t.png", "--annotations", "t.json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "", "the bundled style renders without warnings")
+        let json = try String(contentsOf: tmp.appendingPathComponent("t.json"), encoding: .utf8)
+        XCTAssertTrue(json.contains("© OpenStreetMap contributors"), "ODbL attribution on every image")
+        XCTAssertTrue(json.contains("\"map-label\""), "base-map labels are drawn")
+    }
+
+    func testStyleWithoutCameraUsesItsOwnCentreAndZoom() throws {
+        let r = try run(["render", "--style", "standard", "-o", "s.png", "--annotations", "s.json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: tmp.appendingPathComponent("s.json"))) as? [String: Any]
+        let camera = json?["camera"] as? [String: Any]
+        XCTAssertEqual(camera?["zoom"] as? Double, 13)
+    }
+
+    func testMonacoFromPMTiles() throws {
+        let tiles = Self.packageRoot.appendingPathComponent("Samples/basemaps/monaco_omt.pmtiles").path
+        let r = try run(["render", "--source", "openmaptiles=\(tiles)", "--center", "43.7384,7.4246", "--zoom", "15", "-o", "m.png"])
+        XCTAssertEqual(r.status, 0, r.stderr)
     }
 }

@@ -1,0 +1,124 @@
+import Foundation
+import MapSnap
+import XCTest
+
+@testable import MapSnapRender
+
+/// The bundled standard style over the sample base maps: golden images at two zooms for
+/// San Francisco and Monaco and @2x, label placement without overlap, no seams at tile borders.
+final class BaseMapTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let sf = root.appendingPathComponent("Samples/basemaps/sf_central_omt.mbtiles").path
+    static let monaco = root.appendingPathComponent("Samples/basemaps/monaco_omt.pmtiles").path
+    static let sfCenter = Coordinate(latitude: 37.7749, longitude: -122.4194)
+    static let monacoCenter = Coordinate(latitude: 43.7384, longitude: 7.4246)
+
+    func baseMap(_ tiles: String) throws -> BaseMap {
+        var warnings: [String] = []
+        let map = try BaseMapLoader().load(style: "standard", overrides: ["openmaptiles": tiles]) { warnings.append($0) }
+        XCTAssertEqual(warnings, [], "the bundled style parses without warnings")
+        return map
+    }
+
+    func render(_ map: BaseMap, _ center: Coordinate, zoom: Double, size: Size = Size(width: 300, height: 200), scale: Double = 1)
+        throws -> RenderOutput
+    {
+        var req = RenderRequest(size: size, scale: scale, camera: .center(center, zoom: zoom))
+        req.baseMap = map
+        return try SceneRenderer().render(OverlayScene(), request: req)
+    }
+
+    func testStandardGoldens() throws {
+        let sf = try baseMap(Self.sf)
+        let mc = try baseMap(Self.monaco)
+        for (name, map, center, zoom, scale) in [
+            ("sf-z13", sf, Self.sfCenter, 13.0, 1.0), ("sf-z15", sf, Self.sfCenter, 15.0, 1.0),
+            ("monaco-z14", mc, Self.monacoCenter, 14.0, 1.0), ("monaco-z16", mc, Self.monacoCenter, 16.0, 1.0),
+            ("sf-z14@2x", sf, Self.sfCenter, 14.0, 2.0),
+        ] {
+            let out = try render(map, center, zoom: zoom, scale: scale)
+            XCTAssertTrue(out.warnings.isEmpty, "\(name): \(out.warnings)")
+            // Text shaping may move a glyph edge by a step between runs of pango; allow a few pixels.
+            try Golden.assertMatches(out.bytes, feature: "basemap-standard", name: name, maxDifferentPixels: 20)
+        }
+    }
+
+    func testMapHasWaterRoadsAndLabelsWhereExpected() throws {
+        let out = try render(try baseMap(Self.monaco), Self.monacoCenter, zoom: 15, size: Size(width: 600, height: 400))
+        let img = try RGBAImage(png: out.bytes)
+        // The harbour (Port Hercule) south-east of the centre is water: blue.
+        let cam = out.camera
+        let sea = cam.point(for: Coordinate(latitude: 43.7365, longitude: 7.4240))
+        let i = (Int(sea.y) * img.width + Int(sea.x)) * 4
+        XCTAssertGreaterThan(Int(img.pixels[i + 2]), Int(img.pixels[i]) + 40, "water should be blue")
+        XCTAssertGreaterThan(out.annotations.items.filter { $0.kind == "map-label" }.count, 5)
+        let credit = try XCTUnwrap(out.annotations.items.first { $0.kind == "attribution" })
+        XCTAssertTrue(credit.name?.contains("© OpenStreetMap contributors") == true)
+    }
+
+    func testPlacedLabelsNeverOverlap() throws {
+        for (map, center, zoom) in [
+            (try baseMap(Self.sf), Self.sfCenter, 15.0), (try baseMap(Self.monaco), Self.monacoCenter, 16.0),
+            (try baseMap(Self.monaco), Self.monacoCenter, 14.5),
+        ] {
+            let out = try render(map, center, zoom: zoom, size: Size(width: 600, height: 400))
+            let labels = out.mapLabelBoxes
+            XCTAssertGreaterThanOrEqual(labels.count, 4, "some labels are placed at z\(zoom)")
+            for i in labels.indices {
+                for j in labels.indices where j > i {
+                    for a in labels[i] {
+                        for b in labels[j] { XCTAssertFalse(a.intersects(b), "labels \(i) and \(j) overlap at z\(zoom)") }
+                    }
+                }
+                for box in labels[i] {
+                    XCTAssertTrue(Rect(x: 0, y: 0, width: 600, height: 400).contains(box), "label inside the image")
+                }
+            }
+        }
+    }
+
+    func testNoSeamAtTileBorders() throws {
+        // Open sea south of Monaco at z15.3: tile borders cross it; the sea must be one colour.
+        let out = try render(
+            try baseMap(Self.monaco), Coordinate(latitude: 43.715, longitude: 7.43), zoom: 15.3,
+            size: Size(width: 400, height: 300))
+        let img = try RGBAImage(png: out.bytes)
+        let cam = out.camera
+        let tiles = TileCover.tiles(for: cam, minZoom: 0, maxZoom: 14)
+        XCTAssertGreaterThan(tiles.count, 1)
+        var checked = 0
+        for t in tiles {
+            let x = Int(t.origin.x.rounded())
+            guard x > 2, x < img.width - 2 else { continue }
+            for y in stride(from: 150, to: 290, by: 10) {
+                func px(_ x: Int) -> [Int] { (0..<3).map { Int(img.pixels[(y * img.width + x) * 4 + $0]) } }
+                let left = px(x - 2)
+                guard left[2] > left[0] + 40 else { continue }  // only where it is sea
+                for dx in -1...1 {
+                    let v = px(x + dx)
+                    for c in 0..<3 { XCTAssertLessThanOrEqual(abs(v[c] - left[c]), 2, "seam at x=\(x + dx), y=\(y)") }
+                }
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 3, "the test should look at some border pixels in the sea")
+    }
+
+    func testCommunityStylesRenderAfterRebinding() throws {
+        let styles = Self.root.deletingLastPathComponent().appendingPathComponent("shared/data/styles")
+        guard FileManager.default.fileExists(atPath: styles.path) else {
+            throw XCTSkip("../shared/data/styles is not here; the community styles are test input only")
+        }
+        for name in ["positron", "maptiler-basic"] {
+            var warnings: [String] = []
+            let map = try BaseMapLoader().load(
+                style: styles.appendingPathComponent("\(name)/style.json").path, overrides: ["openmaptiles": Self.sf]
+            ) { warnings.append($0) }
+            let out = try render(map, Self.sfCenter, zoom: 14, size: Size(width: 400, height: 300))
+            let img = try RGBAImage(png: out.bytes)
+            XCTAssertEqual(img.width, 400)
+            XCTAssertGreaterThan(out.annotations.items.filter { $0.kind == "map-label" }.count, 3, name)
+        }
+    }
+}
