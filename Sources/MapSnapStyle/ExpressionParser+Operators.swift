@@ -50,7 +50,8 @@ extension ExpressionParser {
         switch p.type {
         case .string, .value, .array: return
         default:
-            throw error("Expected \(ordinal) argument to be of type array or string, but found \(p.type) instead.", at: index)
+            throw error(
+                "Expected \(ordinal) argument to be of type array or string, but found \(p.type) instead.", at: index)
         }
     }
 
@@ -207,7 +208,9 @@ extension ExpressionParser {
                     guard Swift.abs(d) <= 9_007_199_254_740_991 else {
                         throw error("Branch labels must be integers no larger than 9007199254740991.", at: i)
                     }
-                    guard d == d.rounded(.down) else { throw error("Numeric branch labels must be integer values.", at: i) }
+                    guard d == d.rounded(.down) else {
+                        throw error("Numeric branch labels must be integer values.", at: i)
+                    }
                     value = .number(d)
                 default:
                     throw error("Branch labels must be numbers or strings.", at: i)
@@ -323,7 +326,9 @@ extension ExpressionParser {
             }
             curve = .cubicBezier(UnitBezier(points[0], points[1], points[2], points[3]))
         default:
-            throw error("Unknown interpolation type \(Self.jsonTypeName(kind[0]) == "string" ? (kind[0].stringValue ?? "") : Self.jsonTypeName(kind[0]))", at: 1)
+            throw error(
+                "Unknown interpolation type \(Self.jsonTypeName(kind[0]) == "string" ? (kind[0].stringValue ?? "") : Self.jsonTypeName(kind[0]))",
+                at: 1)
         }
         guard a.count - 1 >= 4 else { throw error("Expected at least 4 arguments, but found only \(a.count - 1).") }
         guard (a.count - 1) % 2 == 0 else { throw error("Expected an even number of arguments.") }

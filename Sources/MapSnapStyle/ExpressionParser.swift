@@ -51,7 +51,8 @@ struct ExpressionParser {
             defer { offsets.removeLast() }
             guard array.count > 0 else {
                 throw error(
-                    "Expected an array with at least one element. If you wanted a literal array, use [\"literal\", []].")
+                    "Expected an array with at least one element. If you wanted a literal array, use [\"literal\", []]."
+                )
             }
             guard case .string(let op) = array[0] else {
                 throw error(
@@ -154,7 +155,7 @@ struct ExpressionParser {
     private func fold(_ parsed: Parsed) throws(ExpressionParseError) -> Parsed {
         guard !parsed.zoom, !parsed.feature, !parsed.isLiteral else { return parsed }
         do {
-            let value = try parsed.node.evaluate(EvaluationContext(zoom: 0))
+            let value = try parsed.node.makeEvaluator().eval(EvaluationContext(zoom: 0))
             return Parsed(node: .literal(value), type: parsed.type)
         } catch {
             throw self.error(error.description)
@@ -250,7 +251,8 @@ struct ExpressionParser {
                 throw error("'\(op)' expression requires exactly one argument, but found \(a.count - 1) instead.")
             }
             guard case .object = a[1] else {
-                throw error("'\(op)' expression requires a valid GeoJSON object, but found \(Self.jsonTypeName(a[1])) instead.")
+                throw error(
+                    "'\(op)' expression requires a valid GeoJSON object, but found \(Self.jsonTypeName(a[1])) instead.")
             }
             // Not supported: `within` is false, `distance` null (the property uses its default).
             return op == "within"
@@ -306,7 +308,8 @@ struct ExpressionParser {
     /// Parses exactly `types.count` arguments with those expected types.
     mutating func fixed(_ a: JSONArray, _ types: [ExpressionType]) throws(ExpressionParseError) -> [Parsed] {
         guard a.count - 1 == types.count else {
-            throw error("Expected \(types.count) argument\(types.count == 1 ? "" : "s"), but found \(a.count - 1) instead.")
+            throw error(
+                "Expected \(types.count) argument\(types.count == 1 ? "" : "s"), but found \(a.count - 1) instead.")
         }
         var result: [Parsed] = []
         for (i, type) in types.enumerated() { result.append(try child(a, i + 1, type)) }
@@ -350,7 +353,10 @@ struct ExpressionParser {
             guard case .string(let name) = a[i] else {
                 throw error("Expected string, but found \(Self.jsonTypeName(a[i])) instead.", at: i)
             }
-            guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") })
+            guard !name.isEmpty,
+                name.unicodeScalars.allSatisfy({
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+                })
             else {
                 throw error("Variable names must contain only alphanumeric characters or '_'.", at: i)
             }
@@ -377,7 +383,8 @@ struct ExpressionParser {
 
     private mutating func parseAssertion(_ op: String, _ a: JSONArray) throws(ExpressionParseError) -> Parsed {
         guard a.count >= 2 else { throw error("Expected at least one argument.") }
-        let type: ExpressionType = op == "string" ? .string : op == "number" ? .number : op == "boolean" ? .boolean : .object
+        let type: ExpressionType =
+            op == "string" ? .string : op == "number" ? .number : op == "boolean" ? .boolean : .object
         let args = try variadic(a, .value)
         if args.count == 1, args[0].type == type { return args[0] }
         return make(.assertType(type, args.map(\.node)), type, args)
@@ -406,7 +413,9 @@ struct ExpressionParser {
         }
         let value = try child(a, a.count - 1, .value)
         let type = ExpressionType.array(itemType, length)
-        if type.accepts(value.type), value.type.isArray { return Parsed(node: value.node, type: value.type, zoom: value.zoom, feature: value.feature) }
+        if type.accepts(value.type), value.type.isArray {
+            return Parsed(node: value.node, type: value.type, zoom: value.zoom, feature: value.feature)
+        }
         return make(.assertType(type, [value.node]), type, [value])
     }
 

@@ -282,8 +282,8 @@ extension LegacyFilterTest {
         case .has(let key):
             switch key {
             case .geometryType: return true
-            case .id: return ctx.feature?.featureID.map { !$0.isNull } ?? false
-            case .property(let name): return ctx.feature?.property(name) != nil
+            case .id: return ctx.subject.featureID.map { !$0.isNull } ?? false
+            case .property(let name): return ctx.subject.property(name) != nil
             }
         }
     }
@@ -317,9 +317,9 @@ extension LegacyFilterKey {
     @inline(__always)
     func value(_ ctx: EvaluationContext) -> StyleValue? {
         switch self {
-        case .property(let name): return ctx.feature?.property(name)
-        case .geometryType: return .string((ctx.feature?.geometryType ?? .unknown).rawValue)
-        case .id: return ctx.feature?.featureID ?? .null
+        case .property(let name): return ctx.subject.property(name)
+        case .geometryType: return .string(ctx.subject.geometryType.rawValue)
+        case .id: return ctx.subject.featureID ?? .null
         }
     }
 }

@@ -40,9 +40,9 @@ public protocol FeatureContext: Sendable {
 public struct EvaluationContext: Sendable {
     /// Fractional zoom level (0 = whole world in one 512 px tile).
     public var zoom: Double
-    /// The feature being styled; nil when evaluating zoom-only expressions (feature lookups then
-    /// give null, `geometry-type` gives "Unknown").
-    public var feature: (any FeatureContext)?
+    /// The feature, stored without an optional (`NoFeature` stands for none): reading through a
+    /// non-optional existential needs no copy of it.
+    var subject: any FeatureContext
     /// `["heatmap-density"]`, 0…1 (only meaningful in `heatmap-color`).
     public var heatmapDensity: Double
     /// `["line-progress"]`, 0…1 along the line (only meaningful in `line-gradient`).
@@ -52,10 +52,25 @@ public struct EvaluationContext: Sendable {
         zoom: Double, feature: (any FeatureContext)? = nil, heatmapDensity: Double = 0, lineProgress: Double = 0
     ) {
         self.zoom = zoom
-        self.feature = feature
+        self.subject = feature ?? NoFeature()
         self.heatmapDensity = heatmapDensity
         self.lineProgress = lineProgress
     }
+
+    /// The feature being styled; nil when evaluating zoom-only expressions (feature lookups then
+    /// give null, `geometry-type` gives "Unknown").
+    public var feature: (any FeatureContext)? {
+        get { subject is NoFeature ? nil : subject }
+        set { subject = newValue ?? NoFeature() }
+    }
+}
+
+/// The absent feature: no properties, no id, geometry type "Unknown".
+struct NoFeature: FeatureContext {
+    func property(_ key: String) -> StyleValue? { nil }
+    var geometryType: StyleGeometryType { .unknown }
+    var featureID: StyleValue? { nil }
+    func propertiesObject() -> StyleObject { StyleObject() }
 }
 
 /// A simple `FeatureContext` backed by an ordered property object, for tests and tools.
@@ -65,8 +80,9 @@ public struct SimpleFeature: FeatureContext {
     public var geometryType: StyleGeometryType
     public var featureID: StyleValue?
 
-    public init(properties: StyleObject = StyleObject(), geometryType: StyleGeometryType = .point, id: StyleValue? = nil)
-    {
+    public init(
+        properties: StyleObject = StyleObject(), geometryType: StyleGeometryType = .point, id: StyleValue? = nil
+    ) {
         self.properties = properties
         self.geometryType = geometryType
         self.featureID = id

@@ -126,7 +126,8 @@ enum LegacyFunction {
         case "exponential":
             curve = [.string(try interpolateOperator(f)), try curveJSON(f, b), zoom]
         case let other:
-            throw Failure(message: "\(other) functions need a \"property\" (zoom functions are exponential or interval)")
+            throw Failure(
+                message: "\(other) functions need a \"property\" (zoom functions are exponential or interval)")
         }
         for stop in stops {
             guard case .number = stop.input else { throw Failure(message: "zoom function stop inputs must be numbers") }
@@ -194,7 +195,8 @@ enum LegacyFunction {
         for stop in stops {
             guard case .object(let input) = stop.input, case .number(let z)? = input["zoom"], let value = input["value"]
             else {
-                throw Failure(message: "zoom-and-property function stop inputs must be {\"zoom\": number, \"value\": …}")
+                throw Failure(
+                    message: "zoom-and-property function stop inputs must be {\"zoom\": number, \"value\": …}")
             }
             if perZoom[z] == nil {
                 zooms.append(z)

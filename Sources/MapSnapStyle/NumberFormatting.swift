@@ -7,13 +7,13 @@
 /// and the ISO code otherwise.
 enum NumberFormatting {
     static func format(
-        _ value: Double, options: NumberFormatOptions, _ ctx: EvaluationContext
+        _ value: Double, currency: String?, minFractionDigits minDigits: Double?, maxFractionDigits maxDigits: Double?
     ) throws(ExpressionRuntimeError) -> String {
-        let currency = try options.currency.map { node throws(ExpressionRuntimeError) in try node.string(ctx) }
-        let minDigits = try options.minFractionDigits?.number(ctx)
-        let maxDigits = try options.maxFractionDigits?.number(ctx)
         let defaultMax = currency == nil ? 3.0 : 2.0
-        let minFraction = minDigits ?? (currency == nil ? 0 : 2)
+        let defaultMin = currency == nil ? 0.0 : 2.0
+        // As ECMA-402 does: a lone maximum lowers the default minimum, a lone minimum raises the
+        // default maximum.
+        let minFraction = minDigits ?? Swift.min(defaultMin, maxDigits ?? defaultMin)
         let maxFraction = maxDigits ?? Swift.max(minFraction, defaultMax)
         guard minFraction >= 0, minFraction <= 20, maxFraction >= 0, maxFraction <= 20, maxFraction >= minFraction
         else { throw .invalidFormatOptions }

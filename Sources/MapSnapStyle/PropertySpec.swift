@@ -115,15 +115,20 @@ extension PropertySpec {
         var list: [PropertySpec] = [
             PropertySpec(
                 name: "visibility", layerTypes: Set(StyleLayerType.allCases), isLayout: true,
-                type: .enumeration(["visible", "none"]), defaultJSON: s("visible"), interpolated: false, kind: .constant,
+                type: .enumeration(["visible", "none"]), defaultJSON: s("visible"), interpolated: false,
+                kind: .constant,
                 tokens: false, units: nil)
         ]
         list += [
             // Layout: fill, circle, line
             layout("fill-sort-key", .fill, .number, nil, .dataDriven, interpolated: false),
             layout("circle-sort-key", .circle, .number, nil, .dataDriven, interpolated: false),
-            layout("line-cap", .line, .enumeration(["butt", "round", "square"]), s("butt"), .dataConstant, interpolated: false),
-            layout("line-join", .line, .enumeration(["bevel", "round", "miter"]), s("miter"), .dataDriven, interpolated: false),
+            layout(
+                "line-cap", .line, .enumeration(["butt", "round", "square"]), s("butt"), .dataConstant,
+                interpolated: false),
+            layout(
+                "line-join", .line, .enumeration(["bevel", "round", "miter"]), s("miter"), .dataDriven,
+                interpolated: false),
             layout("line-miter-limit", .line, .number, n(2), .dataConstant),
             layout("line-round-limit", .line, .number, n(1.05), .dataConstant),
             layout("line-sort-key", .line, .number, nil, .dataDriven, interpolated: false),
@@ -150,7 +155,8 @@ extension PropertySpec {
             layout(
                 "icon-text-fit", .symbol, .enumeration(["none", "width", "height", "both"]), s("none"), .dataConstant,
                 interpolated: false),
-            layout("icon-text-fit-padding", .symbol, .numberArray(4), numbers(0, 0, 0, 0), .dataConstant, units: "pixels"),
+            layout(
+                "icon-text-fit-padding", .symbol, .numberArray(4), numbers(0, 0, 0, 0), .dataConstant, units: "pixels"),
             layout("icon-image", .symbol, .resolvedImage, nil, .dataDriven, interpolated: false, tokens: true),
             layout("icon-rotate", .symbol, .number, n(0), .dataDriven, units: "degrees"),
             layout("icon-padding", .symbol, .padding, numbers(2), .dataDriven, units: "pixels"),
@@ -205,24 +211,34 @@ extension PropertySpec {
             p("fill-color", .fill, .color, black, .dataDriven),
             p("fill-outline-color", .fill, .color, nil, .dataDriven),
             p("fill-translate", .fill, .numberArray(2), numbers(0, 0), .dataConstant, units: "pixels"),
-            p("fill-translate-anchor", .fill, .enumeration(translateAnchors), s("map"), .dataConstant, interpolated: false),
+            p(
+                "fill-translate-anchor", .fill, .enumeration(translateAnchors), s("map"), .dataConstant,
+                interpolated: false),
             p("fill-pattern", .fill, .resolvedImage, nil, .crossFadedDataDriven, interpolated: false),
             // Paint: fill-extrusion
             p("fill-extrusion-opacity", .fillExtrusion, .number, n(1), .dataConstant),
             p("fill-extrusion-color", .fillExtrusion, .color, black, .dataDriven),
-            p("fill-extrusion-translate", .fillExtrusion, .numberArray(2), numbers(0, 0), .dataConstant, units: "pixels"),
+            p(
+                "fill-extrusion-translate", .fillExtrusion, .numberArray(2), numbers(0, 0), .dataConstant,
+                units: "pixels"),
             p(
                 "fill-extrusion-translate-anchor", .fillExtrusion, .enumeration(translateAnchors), s("map"),
                 .dataConstant, interpolated: false),
-            p("fill-extrusion-pattern", .fillExtrusion, .resolvedImage, nil, .crossFadedDataDriven, interpolated: false),
+            p(
+                "fill-extrusion-pattern", .fillExtrusion, .resolvedImage, nil, .crossFadedDataDriven,
+                interpolated: false),
             p("fill-extrusion-height", .fillExtrusion, .number, n(0), .dataDriven, units: "meters"),
             p("fill-extrusion-base", .fillExtrusion, .number, n(0), .dataDriven, units: "meters"),
-            p("fill-extrusion-vertical-gradient", .fillExtrusion, .boolean, .bool(true), .dataConstant, interpolated: false),
+            p(
+                "fill-extrusion-vertical-gradient", .fillExtrusion, .boolean, .bool(true), .dataConstant,
+                interpolated: false),
             // Paint: line
             p("line-opacity", .line, .number, n(1), .dataDriven),
             p("line-color", .line, .color, black, .dataDriven),
             p("line-translate", .line, .numberArray(2), numbers(0, 0), .dataConstant, units: "pixels"),
-            p("line-translate-anchor", .line, .enumeration(translateAnchors), s("map"), .dataConstant, interpolated: false),
+            p(
+                "line-translate-anchor", .line, .enumeration(translateAnchors), s("map"), .dataConstant,
+                interpolated: false),
             p("line-width", .line, .number, n(1), .dataDriven, units: "pixels"),
             p("line-gap-width", .line, .number, n(0), .dataDriven, units: "pixels"),
             p("line-offset", .line, .number, n(0), .dataDriven, units: "pixels"),
@@ -236,8 +252,12 @@ extension PropertySpec {
             p("circle-blur", .circle, .number, n(0), .dataDriven),
             p("circle-opacity", .circle, .number, n(1), .dataDriven),
             p("circle-translate", .circle, .numberArray(2), numbers(0, 0), .dataConstant, units: "pixels"),
-            p("circle-translate-anchor", .circle, .enumeration(translateAnchors), s("map"), .dataConstant, interpolated: false),
-            p("circle-pitch-scale", .circle, .enumeration(["map", "viewport"]), s("map"), .dataConstant, interpolated: false),
+            p(
+                "circle-translate-anchor", .circle, .enumeration(translateAnchors), s("map"), .dataConstant,
+                interpolated: false),
+            p(
+                "circle-pitch-scale", .circle, .enumeration(["map", "viewport"]), s("map"), .dataConstant,
+                interpolated: false),
             p(
                 "circle-pitch-alignment", .circle, .enumeration(["map", "viewport"]), s("viewport"), .dataConstant,
                 interpolated: false),
@@ -259,14 +279,18 @@ extension PropertySpec {
             p("icon-halo-width", .symbol, .number, n(0), .dataDriven, units: "pixels"),
             p("icon-halo-blur", .symbol, .number, n(0), .dataDriven, units: "pixels"),
             p("icon-translate", .symbol, .numberArray(2), numbers(0, 0), .dataConstant, units: "pixels"),
-            p("icon-translate-anchor", .symbol, .enumeration(translateAnchors), s("map"), .dataConstant, interpolated: false),
+            p(
+                "icon-translate-anchor", .symbol, .enumeration(translateAnchors), s("map"), .dataConstant,
+                interpolated: false),
             p("text-opacity", .symbol, .number, n(1), .dataDriven),
             p("text-color", .symbol, .color, black, .dataDriven),
             p("text-halo-color", .symbol, .color, transparent, .dataDriven),
             p("text-halo-width", .symbol, .number, n(0), .dataDriven, units: "pixels"),
             p("text-halo-blur", .symbol, .number, n(0), .dataDriven, units: "pixels"),
             p("text-translate", .symbol, .numberArray(2), numbers(0, 0), .dataConstant, units: "pixels"),
-            p("text-translate-anchor", .symbol, .enumeration(translateAnchors), s("map"), .dataConstant, interpolated: false),
+            p(
+                "text-translate-anchor", .symbol, .enumeration(translateAnchors), s("map"), .dataConstant,
+                interpolated: false),
             // Paint: raster
             p("raster-opacity", .raster, .number, n(1), .dataConstant),
             p("raster-hue-rotate", .raster, .number, n(0), .dataConstant, units: "degrees"),
@@ -274,7 +298,9 @@ extension PropertySpec {
             p("raster-brightness-max", .raster, .number, n(1), .dataConstant),
             p("raster-saturation", .raster, .number, n(0), .dataConstant),
             p("raster-contrast", .raster, .number, n(0), .dataConstant),
-            p("raster-resampling", .raster, .enumeration(["linear", "nearest"]), s("linear"), .dataConstant, interpolated: false),
+            p(
+                "raster-resampling", .raster, .enumeration(["linear", "nearest"]), s("linear"), .dataConstant,
+                interpolated: false),
             p("raster-fade-duration", .raster, .number, n(300), .dataConstant, units: "milliseconds"),
             // Paint: hillshade
             p("hillshade-illumination-direction", .hillshade, .numberOrArray, n(335), .dataConstant, units: "degrees"),
@@ -287,7 +313,8 @@ extension PropertySpec {
             p("hillshade-highlight-color", .hillshade, .colorOrArray, s("#FFFFFF"), .dataConstant),
             p("hillshade-accent-color", .hillshade, .color, black, .dataConstant),
             p(
-                "hillshade-method", .hillshade, .enumeration(["standard", "basic", "combined", "igor", "multidirectional"]),
+                "hillshade-method", .hillshade,
+                .enumeration(["standard", "basic", "combined", "igor", "multidirectional"]),
                 s("standard"), .dataConstant, interpolated: false),
             // Paint: background
             p("background-color", .background, .color, black, .dataConstant),

@@ -46,30 +46,48 @@ public struct Style: Sendable {
 }
 
 /// One layer (https://maplibre.org/maplibre-style-spec/layers/).
-public struct StyleLayer: Sendable {
-    public var id: String
-    public var type: StyleLayerType
+///
+/// A class with immutable fields: the renderer walks the layers for every feature, and handing a
+/// layer around then costs one reference count instead of a copy of all its fields.
+public final class StyleLayer: Sendable {
+    public let id: String
+    public let type: StyleLayerType
     /// The source id (nil for `background`).
-    public var source: String?
+    public let source: String?
     /// The layer of a vector source.
-    public var sourceLayer: String?
+    public let sourceLayer: String?
     /// The layer is hidden below this zoom (nil: no limit).
-    public var minzoom: Double?
+    public let minzoom: Double?
     /// The layer is hidden at and above this zoom (nil: no limit).
-    public var maxzoom: Double?
+    public let maxzoom: Double?
     /// Which features to draw: `filter.matches(ctx)`; nil draws all.
-    public var filter: StyleExpression?
-    public var visibility: StyleVisibility
-    public var layout: StyleProperties
-    public var paint: StyleProperties
-    public var metadata: JSONValue?
+    public let filter: StyleExpression?
+    public let visibility: StyleVisibility
+    public let layout: StyleProperties
+    public let paint: StyleProperties
+    public let metadata: JSONValue?
+    /// The filter's executable tree (a `true` literal without a filter): non-optional, so that
+    /// `accepts` reaches it without unwrapping.
+    private let acceptor: EvalNode
 
-    public init(id: String, type: StyleLayerType) {
+    public init(
+        id: String, type: StyleLayerType, source: String? = nil, sourceLayer: String? = nil, minzoom: Double? = nil,
+        maxzoom: Double? = nil, filter: StyleExpression? = nil, visibility: StyleVisibility = .visible,
+        layout: StyleProperties = StyleProperties(), paint: StyleProperties = StyleProperties(),
+        metadata: JSONValue? = nil
+    ) {
         self.id = id
         self.type = type
-        visibility = .visible
-        layout = StyleProperties()
-        paint = StyleProperties()
+        self.source = source
+        self.sourceLayer = sourceLayer
+        self.minzoom = minzoom
+        self.maxzoom = maxzoom
+        self.filter = filter
+        self.visibility = visibility
+        self.layout = layout
+        self.paint = paint
+        self.metadata = metadata
+        self.acceptor = filter?.evaluator ?? LiteralNode(.bool(true))
     }
 
     /// Whether the layer is drawn at `zoom`: visible, and minzoom ≤ zoom < maxzoom.
@@ -80,10 +98,16 @@ public struct StyleLayer: Sendable {
         return true
     }
 
-    /// Whether the feature in `ctx` passes the filter (always, without one).
+    /// Whether the feature in `ctx` passes the filter (always, without one); a filter that fails
+    /// at runtime rejects the feature. (The spec evaluates zoom in filters at integer zooms: pass
+    /// `zoom.rounded(.down)` in `ctx` for MapLibre's behaviour.)
     @inline(__always)
     public func accepts(_ ctx: EvaluationContext) -> Bool {
-        guard let filter else { return true }
-        return filter.matches(ctx)
+        do {
+            if case .bool(true) = try acceptor.eval(ctx) { return true }
+            return false
+        } catch {
+            return false
+        }
     }
 }

@@ -13,8 +13,11 @@ import MapSnapJSON
 ///
 /// Named `StyleExpression` because Foundation also declares an `Expression` type; the
 /// `Expression` alias works in files that do not import Foundation (or as `MapSnapStyle.Expression`).
-public struct StyleExpression: Hashable, Sendable {
+public final class StyleExpression: Hashable, Sendable, CustomStringConvertible {
+    /// The compiled tree (structure: equality, analysis).
     let node: ExpressionNode
+    /// The executable tree made from `node`.
+    let evaluator: EvalNode
     /// The static result type.
     public let type: ExpressionType
     /// True when the value can change with the zoom level.
@@ -22,15 +25,19 @@ public struct StyleExpression: Hashable, Sendable {
     /// True when the value can change from one feature to the next (properties, geometry type,
     /// id; also heatmap density and line progress).
     public let dependsOnFeature: Bool
+    /// The value, when the expression is a constant.
+    public let constantValue: StyleValue?
 
     init(node: ExpressionNode, type: ExpressionType, dependsOnZoom: Bool, dependsOnFeature: Bool) {
         self.node = node
+        self.evaluator = node.makeEvaluator()
         self.type = type
         self.dependsOnZoom = dependsOnZoom
         self.dependsOnFeature = dependsOnFeature
+        if case .literal(let v) = node { constantValue = v } else { constantValue = nil }
     }
 
-    init(_ parsed: ExpressionParser.Parsed) {
+    convenience init(_ parsed: ExpressionParser.Parsed) {
         self.init(node: parsed.node, type: parsed.type, dependsOnZoom: parsed.zoom, dependsOnFeature: parsed.feature)
     }
 
@@ -41,12 +48,6 @@ public struct StyleExpression: Hashable, Sendable {
 
     /// True when the value never changes.
     public var isConstant: Bool { !dependsOnZoom && !dependsOnFeature }
-
-    /// The value, when the expression is a constant.
-    public var constantValue: StyleValue? {
-        if case .literal(let v) = node { return v }
-        return nil
-    }
 
     /// Compiles expression JSON. `expected` is the type the result must have (a property's type);
     /// nil accepts any type. Errors name the path of the offending part, e.g.
@@ -66,9 +67,9 @@ public struct StyleExpression: Hashable, Sendable {
     /// The value for `ctx`, or nil when evaluation fails (see the type's notes).
     @inline(__always)
     public func evaluate(_ ctx: EvaluationContext) -> StyleValue? {
-        if case .literal(let v) = node { return v }
+        if let constantValue { return constantValue }
         do {
-            return try node.evaluate(ctx)
+            return try evaluator.eval(ctx)
         } catch {
             return nil
         }
@@ -77,7 +78,7 @@ public struct StyleExpression: Hashable, Sendable {
     /// The value for `ctx`, or why evaluation failed.
     public func evaluateResult(_ ctx: EvaluationContext) -> Result<StyleValue, ExpressionRuntimeError> {
         do {
-            return .success(try node.evaluate(ctx))
+            return .success(try evaluator.eval(ctx))
         } catch {
             return .failure(error)
         }
@@ -87,13 +88,26 @@ public struct StyleExpression: Hashable, Sendable {
     /// are false).
     @inline(__always)
     public func matches(_ ctx: EvaluationContext) -> Bool {
-        if case .literal(.bool(let b)) = node { return b }
         do {
-            return try node.evaluate(ctx) == .bool(true)
+            if case .bool(true) = try evaluator.eval(ctx) { return true }
+            return false
         } catch {
             return false
         }
     }
+
+    /// Structural equality of the compiled trees.
+    public static func == (lhs: StyleExpression, rhs: StyleExpression) -> Bool {
+        lhs === rhs || (lhs.node == rhs.node && lhs.type == rhs.type)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(node)
+        hasher.combine(type)
+    }
+
+    /// A debugging dump of the compiled tree.
+    public var description: String { "StyleExpression<\(type)>(\(node))" }
 }
 
 /// The spec calls it `Expression`; see `StyleExpression` on the name clash with Foundation.
@@ -195,7 +209,8 @@ enum ZoomCurveError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .notTopLevel:
-            return "\"zoom\" expression may only be used as input to a top-level \"step\" or \"interpolate\" expression."
+            return
+                "\"zoom\" expression may only be used as input to a top-level \"step\" or \"interpolate\" expression."
         case .moreThanOne:
             return "Only one zoom-based \"step\" or \"interpolate\" subexpression may be used in an expression."
         }

@@ -19,7 +19,8 @@ extension StyleReader {
         var result: [StyleLayer] = []
         for item in list.elements {
             guard case .object(var o) = item else {
-                throw error("each layer must be an object, found \(item.typeDescription)", at: item.offset ?? list.offset)
+                throw error(
+                    "each layer must be an object, found \(item.typeDescription)", at: item.offset ?? list.offset)
             }
             guard let idValue = o["id"] else { throw error("a layer has no \"id\"", at: o.offset) }
             guard case .string(let id) = idValue else {
@@ -54,17 +55,18 @@ extension StyleReader {
                 key: "member:\(member.key)", "unknown layer member \"\(member.key)\" ignored", at: o.offset, layer: id)
         }
         guard let type = StyleLayerType(rawValue: typeName) else {
-            warnOnce(key: "type:\(typeName)", "layer type \"\(typeName)\" is not supported; skipped", at: o.offset, layer: id)
+            warnOnce(
+                key: "type:\(typeName)", "layer type \"\(typeName)\" is not supported; skipped", at: o.offset, layer: id
+            )
             return nil
         }
-        var layer = StyleLayer(id: id, type: type)
-        layer.metadata = o["metadata"]
-        layer.source = try string(o, "source", in: context)
-        layer.sourceLayer = try string(o, "source-layer", in: context)
-        layer.minzoom = try number(o, "minzoom", in: context)
-        layer.maxzoom = try number(o, "maxzoom", in: context)
-        let layout = try object(o, "layout", in: context)
-        let paint = try object(o, "paint", in: context)
+        let metadata = o["metadata"]
+        let source = try string(o, "source", in: context)
+        let sourceLayer = try string(o, "source-layer", in: context)
+        let minzoom = try number(o, "minzoom", in: context)
+        let maxzoom = try number(o, "maxzoom", in: context)
+        let layoutJSON = try object(o, "layout", in: context)
+        let paintJSON = try object(o, "paint", in: context)
         if let filter = o["filter"] {
             switch filter {
             case .array, .bool, .null: break
@@ -73,35 +75,46 @@ extension StyleReader {
         }
 
         if type.needsSource {
-            guard let sourceID = layer.source else {
+            guard let sourceID = source else {
                 warn("\(context)has no \"source\"; skipped", at: o.offset, layer: id)
                 return nil
             }
-            guard let source = sources.first(where: { $0.id == sourceID }) else {
-                warnOnce(key: "source:\(sourceID)", "unknown source \"\(sourceID)\"; layers using it skipped", at: o.offset, layer: id)
+            guard let dataSource = sources.first(where: { $0.id == sourceID }) else {
+                warnOnce(
+                    key: "source:\(sourceID)", "unknown source \"\(sourceID)\"; layers using it skipped", at: o.offset,
+                    layer: id)
                 return nil
             }
-            if source.kind == .image || source.kind == .video { return nil }
-            if source.kind == .vector && layer.sourceLayer == nil {
-                warn("\(context)a layer of vector source \"\(sourceID)\" needs \"source-layer\"; skipped", at: o.offset, layer: id)
+            if dataSource.kind == .image || dataSource.kind == .video { return nil }
+            if dataSource.kind == .vector && sourceLayer == nil {
+                warn(
+                    "\(context)a layer of vector source \"\(sourceID)\" needs \"source-layer\"; skipped", at: o.offset,
+                    layer: id)
                 return nil
             }
         }
 
-        if let filter = o["filter"], filter != .null {
+        var filter: StyleExpression?
+        if let json = o["filter"], json != .null {
             do {
-                layer.filter = try StyleExpression.filter(filter)
+                filter = try StyleExpression.filter(json)
             } catch {
-                warn("\(context)filter\(Self.joinPath(error.message)); layer skipped", at: error.offset ?? o.offset, layer: id)
+                warn(
+                    "\(context)filter\(Self.joinPath(error.message)); layer skipped", at: error.offset ?? o.offset,
+                    layer: id)
                 return nil
             }
         }
-        if let layout {
-            layer.layout = properties(layout, layout: true, type: type, layerID: id)
-            if case .constant(.string(let v))? = layer.layout[.visibility], v == "none" { layer.visibility = .none }
+        var visibility = StyleVisibility.visible
+        var layout = StyleProperties()
+        if let layoutJSON {
+            layout = properties(layoutJSON, layout: true, type: type, layerID: id)
+            if case .constant(.string("none"))? = layout[.visibility] { visibility = .none }
         }
-        if let paint { layer.paint = properties(paint, layout: false, type: type, layerID: id) }
-        return layer
+        let paint = paintJSON.map { properties($0, layout: false, type: type, layerID: id) } ?? StyleProperties()
+        return StyleLayer(
+            id: id, type: type, source: source, sourceLayer: sourceLayer, minzoom: minzoom, maxzoom: maxzoom,
+            filter: filter, visibility: visibility, layout: layout, paint: paint, metadata: metadata)
     }
 
     /// "paint.fill-color" + "[2]: msg" → "paint.fill-color[2]: msg"; otherwise adds ": ".
@@ -116,8 +129,14 @@ extension StyleReader {
         var result = StyleProperties()
         for member in o.members {
             let name = member.key
+            // A null value leaves the property unset (its default applies).
+            if member.value == .null { continue }
+            // Transitions (`fill-color-transition`) are animation settings: nothing to draw.
+            if !layout, name.hasSuffix("-transition"), StyleProperty(String(name.dropLast(11))) != nil { continue }
             guard let property = StyleProperty(name), let spec = property.spec else {
-                warnOnce(key: "\(group):\(name)", "unknown \(group) property \"\(name)\" ignored", at: o.offset, layer: layerID)
+                warnOnce(
+                    key: "\(group):\(name)", "unknown \(group) property \"\(name)\" ignored", at: o.offset,
+                    layer: layerID)
                 continue
             }
             guard spec.isLayout == layout else {

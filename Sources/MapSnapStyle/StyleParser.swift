@@ -20,7 +20,8 @@ public enum StyleParser {
     }
 
     /// Parses a style held in a string (tests, tools).
-    public static func parse(_ text: String, file: String = "style.json") throws(StyleError) -> (Style, [StyleWarning]) {
+    public static func parse(_ text: String, file: String = "style.json") throws(StyleError) -> (Style, [StyleWarning])
+    {
         try parse(bytes: Array(text.utf8), file: file)
     }
 }
@@ -164,14 +165,18 @@ struct StyleReader {
         }
         guard let sourcesValue = root["sources"] else { throw error("missing \"sources\"", at: root.offset) }
         guard case .object(let sources) = sourcesValue else {
-            throw error("\"sources\" must be an object, found \(sourcesValue.typeDescription)", at: sourcesValue.offset ?? root.offset)
+            throw error(
+                "\"sources\" must be an object, found \(sourcesValue.typeDescription)",
+                at: sourcesValue.offset ?? root.offset)
         }
         for member in sources.members {
             if let source = try self.source(id: member.key, member.value, in: sources) { style.sources.append(source) }
         }
         guard let layersValue = root["layers"] else { throw error("missing \"layers\"", at: root.offset) }
         guard case .array(let layers) = layersValue else {
-            throw error("\"layers\" must be an array, found \(layersValue.typeDescription)", at: layersValue.offset ?? root.offset)
+            throw error(
+                "\"layers\" must be an array, found \(layersValue.typeDescription)",
+                at: layersValue.offset ?? root.offset)
         }
         style.layers = try self.layers(layers, sources: style.sources)
         return style
@@ -193,8 +198,11 @@ struct StyleReader {
         case .array(let list):
             var result: [StyleSprite] = []
             for item in list.elements {
-                guard case .object(let o) = item, case .string(let id)? = o["id"], case .string(let url)? = o["url"] else {
-                    throw error("each \"sprite\" entry must be an object with string \"id\" and \"url\"", at: item.offset ?? list.offset)
+                guard case .object(let o) = item, case .string(let id)? = o["id"], case .string(let url)? = o["url"]
+                else {
+                    throw error(
+                        "each \"sprite\" entry must be an object with string \"id\" and \"url\"",
+                        at: item.offset ?? list.offset)
                 }
                 result.append(StyleSprite(id: id, url: url))
             }
@@ -206,9 +214,12 @@ struct StyleReader {
 
     // MARK: - Sources
 
-    private mutating func source(id: String, _ json: JSONValue, in sources: JSONObject) throws(StyleError) -> StyleSource? {
+    private mutating func source(id: String, _ json: JSONValue, in sources: JSONObject) throws(StyleError)
+        -> StyleSource?
+    {
         guard case .object(let o) = json else {
-            throw error("source \"\(id)\" must be an object, found \(json.typeDescription)", at: json.offset ?? sources.offset)
+            throw error(
+                "source \"\(id)\" must be an object, found \(json.typeDescription)", at: json.offset ?? sources.offset)
         }
         let context = "source \"\(id)\": "
         guard let typeName = try string(o, "type", in: context) else {
@@ -244,7 +255,8 @@ struct StyleReader {
         source.attribution = try string(o, "attribution", in: context)
         if kind == .rasterDEM, let encoding = try string(o, "encoding", in: context) {
             guard let e = StyleSource.Encoding(rawValue: encoding) else {
-                throw error("\(context)\"encoding\" must be mapbox, terrarium or custom, found \"\(encoding)\"", at: o.offset)
+                throw error(
+                    "\(context)\"encoding\" must be mapbox, terrarium or custom, found \"\(encoding)\"", at: o.offset)
             }
             source.encoding = e
         }
@@ -254,7 +266,9 @@ struct StyleReader {
             case .object(let data)?: source.data = .inline(.object(data))
             case nil: throw error("\(context)a geojson source needs \"data\"", at: o.offset)
             case let other?:
-                throw error("\(context)\"data\" must be a URL or a GeoJSON object, found \(other.typeDescription)", at: o.offset)
+                throw error(
+                    "\(context)\"data\" must be a URL or a GeoJSON object, found \(other.typeDescription)", at: o.offset
+                )
             }
             if let v = try number(o, "buffer", in: context) { source.buffer = v }
             if let v = try number(o, "tolerance", in: context) { source.tolerance = v }

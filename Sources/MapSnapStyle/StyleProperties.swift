@@ -10,18 +10,33 @@
 /// Lookup is an array index by `StyleProperty.id`; string names work too but cost a dictionary
 /// lookup each call.
 public struct StyleProperties: Sendable {
-    /// For each property id, the index of its value in `values`, or -1.
-    private var slots: [Int16]
-    private var keys: [StyleProperty] = []
-    private var values: [StylePropertyValue] = []
+    /// Immutable storage shared by copies (a copy, or a read through a layer, costs one
+    /// reference count); `set` replaces it.
+    private final class Storage: Sendable {
+        /// For each property id, the index of its value in `values`, or -1.
+        let slots: [Int16]
+        let keys: [StyleProperty]
+        let values: [StylePropertyValue]
+
+        init(slots: [Int16], keys: [StyleProperty], values: [StylePropertyValue]) {
+            self.slots = slots
+            self.keys = keys
+            self.values = values
+        }
+    }
+
+    private var storage: Storage
 
     public init() {
-        slots = [Int16](repeating: -1, count: PropertySpec.all.count)
+        storage = Storage(slots: [Int16](repeating: -1, count: PropertySpec.all.count), keys: [], values: [])
     }
 
     /// Sets (or replaces) a property's compiled value.
     public mutating func set(_ property: StyleProperty, _ value: StylePropertyValue) {
-        guard property.id >= 0, property.id < slots.count else { return }
+        guard property.id >= 0, property.id < storage.slots.count else { return }
+        var slots = storage.slots
+        var keys = storage.keys
+        var values = storage.values
         let slot = slots[property.id]
         if slot >= 0 {
             values[Int(slot)] = value
@@ -30,19 +45,21 @@ public struct StyleProperties: Sendable {
             keys.append(property)
             values.append(value)
         }
+        storage = Storage(slots: slots, keys: keys, values: values)
     }
 
     /// The properties that are set, in the order they were set (source order).
-    public var properties: [StyleProperty] { keys }
-    public var count: Int { keys.count }
-    public var isEmpty: Bool { keys.isEmpty }
+    public var properties: [StyleProperty] { storage.keys }
+    public var count: Int { storage.keys.count }
+    public var isEmpty: Bool { storage.keys.isEmpty }
 
     /// The compiled value of a property, nil when it is not set.
     @inline(__always)
     public subscript(_ property: StyleProperty) -> StylePropertyValue? {
-        guard property.id >= 0, property.id < slots.count else { return nil }
-        let slot = slots[property.id]
-        return slot >= 0 ? values[Int(slot)] : nil
+        let storage = self.storage
+        guard property.id >= 0, property.id < storage.slots.count else { return nil }
+        let slot = storage.slots[property.id]
+        return slot >= 0 ? storage.values[Int(slot)] : nil
     }
 
     public subscript(_ name: String) -> StylePropertyValue? {

@@ -154,12 +154,15 @@ enum PropertyCompiler {
         case .padding, .numberOrArray:
             if case .number(let d) = json { return .constant(.number(d)) }
             guard let list = numberList(json), !list.isEmpty, spec.type != .padding || list.count <= 4 else {
-                throw fail(spec.type == .padding ? "a number or 1 to 4 numbers" : "a number or an array of numbers", json)
+                throw fail(
+                    spec.type == .padding ? "a number or 1 to 4 numbers" : "a number or an array of numbers", json)
             }
             return .constant(.array(list))
         case .colorOrArray:
             if case .string(let s) = json, let c = Color(css: s) { return .constant(.color(c)) }
-            guard case .array(let a) = json, !a.elements.isEmpty else { throw fail("a color or an array of colors", json) }
+            guard case .array(let a) = json, !a.elements.isEmpty else {
+                throw fail("a color or an array of colors", json)
+            }
             var list: [StyleValue] = []
             for element in a.elements {
                 guard case .string(let s) = element, let c = Color(css: s) else {
@@ -181,7 +184,8 @@ extension StylePropertyValue {
     /// Compiles a property value as the style parser does: a constant, an expression, a legacy
     /// function or a `{token}` string, checked against `property`'s type and the spec's rules.
     /// Errors name the offending expression part ("[2]: Expected color but found number instead.").
-    public static func compile(_ json: JSONValue, for property: StyleProperty) throws(StyleError) -> StylePropertyValue {
+    public static func compile(_ json: JSONValue, for property: StyleProperty) throws(StyleError) -> StylePropertyValue
+    {
         guard let spec = property.spec else { throw StyleError(message: "unknown property") }
         return try PropertyCompiler.compile(json, spec: spec)
     }

@@ -59,7 +59,8 @@ final class CommunityStyleTests: XCTestCase {
         XCTAssertEqual(water.paint.color(.fillColor, z14), Color(r: 194, g: 200, b: 202))
         XCTAssertTrue(water.accepts(EvaluationContext(zoom: 14, feature: SimpleFeature(geometryType: .polygon))))
         XCTAssertFalse(
-            water.accepts(EvaluationContext(zoom: 14, feature: SimpleFeature([("brunnel", "tunnel")], geometryType: .polygon))))
+            water.accepts(
+                EvaluationContext(zoom: 14, feature: SimpleFeature([("brunnel", "tunnel")], geometryType: .polygon))))
         XCTAssertFalse(water.accepts(EvaluationContext(zoom: 14, feature: SimpleFeature(geometryType: .lineString))))
 
         // ["interpolate", ["exponential", 1.3], ["zoom"], 10, 2, 20, 20]
@@ -72,7 +73,9 @@ final class CommunityStyleTests: XCTestCase {
         XCTAssertTrue(road.paint.dependsOnZoom(.lineWidth))
         let primary = SimpleFeature([("class", "primary")], geometryType: .lineString)
         XCTAssertTrue(road.accepts(EvaluationContext(zoom: 14, feature: primary)))
-        XCTAssertFalse(road.accepts(EvaluationContext(zoom: 14, feature: SimpleFeature([("class", "minor")], geometryType: .lineString))))
+        XCTAssertFalse(
+            road.accepts(
+                EvaluationContext(zoom: 14, feature: SimpleFeature([("class", "minor")], geometryType: .lineString))))
         XCTAssertFalse(road.isVisible(atZoom: 10.5))
 
         let town = try XCTUnwrap(style.layer(id: "place_town"))
@@ -101,7 +104,8 @@ final class CommunityStyleTests: XCTestCase {
         // Legacy filter ["all", ["==", "$type", "Polygon"], ["!=", "intermittent", 1], ["!=", "brunnel", "tunnel"]]
         XCTAssertTrue(water.accepts(EvaluationContext(zoom: 14, feature: SimpleFeature(geometryType: .polygon))))
         XCTAssertFalse(
-            water.accepts(EvaluationContext(zoom: 14, feature: SimpleFeature([("intermittent", 1)], geometryType: .polygon))))
+            water.accepts(
+                EvaluationContext(zoom: 14, feature: SimpleFeature([("intermittent", 1)], geometryType: .polygon))))
 
         // Legacy zoom function {"base": 1.4, "stops": [[6, 0.5], [20, 30]]}
         let trunk = try XCTUnwrap(style.layer(id: "road_trunk_primary"))
@@ -120,8 +124,12 @@ final class CommunityStyleTests: XCTestCase {
         XCTAssertEqual(places.layout.number(.textSize, EvaluationContext(zoom: 9)), 12, accuracy: 1e-9)
 
         let admin = try XCTUnwrap(style.layer(id: "admin_sub"))
-        XCTAssertTrue(admin.accepts(EvaluationContext(zoom: 9, feature: SimpleFeature([("admin_level", 4)], geometryType: .lineString))))
-        XCTAssertFalse(admin.accepts(EvaluationContext(zoom: 9, feature: SimpleFeature([("admin_level", 2)], geometryType: .lineString))))
+        XCTAssertTrue(
+            admin.accepts(
+                EvaluationContext(zoom: 9, feature: SimpleFeature([("admin_level", 4)], geometryType: .lineString))))
+        XCTAssertFalse(
+            admin.accepts(
+                EvaluationContext(zoom: 9, feature: SimpleFeature([("admin_level", 2)], geometryType: .lineString))))
         XCTAssertEqual(admin.paint.numbers(.lineDasharray, z14), [2, 1])
     }
 
@@ -135,7 +143,8 @@ final class CommunityStyleTests: XCTestCase {
             let brunnel: StyleValue = i % 7 == 0 ? "bridge" : "none"
             let rank = StyleValue.number(Double(i % 10))
             let type: StyleGeometryType = i % 2 == 0 ? .lineString : .polygon
-            features.append(SimpleFeature([("class", roadClass), ("brunnel", brunnel), ("rank", rank)], geometryType: type))
+            features.append(
+                SimpleFeature([("class", roadClass), ("brunnel", brunnel), ("rank", rank)], geometryType: type))
         }
         var accepted = 0
         var width = 0.0
@@ -150,7 +159,8 @@ final class CommunityStyleTests: XCTestCase {
             }
         }
         let evaluations = 10 * features.count * style.layers.count
-        print("positron: \(evaluations) filter evaluations in \(Date().timeIntervalSince(start)) s (\(accepted) matched)")
+        print(
+            "positron: \(evaluations) filter evaluations in \(Date().timeIntervalSince(start)) s (\(accepted) matched)")
         XCTAssertGreaterThan(accepted, 0)
         XCTAssertGreaterThan(width, 0)
     }

@@ -223,15 +223,17 @@ struct ExpressionOperatorTests {
         #expect(evaluate(#"["has", "name"]"#, feature: nil) == false)
     }
 
-    @Test("dependencies", arguments: [
-        (#"["+", 1, 2]"#, false, false),
-        (#"["get", "x"]"#, false, true),
-        (#"["geometry-type"]"#, false, true),
-        (#"["interpolate", ["linear"], ["zoom"], 0, 1, 10, 2]"#, true, false),
-        (#"["step", ["zoom"], ["get", "a"], 5, 1]"#, true, true),
-        (#"["let", "z", ["zoom"], ["var", "z"]]"#, true, false),
-        (#"["feature-state", "x"]"#, false, false),
-    ])
+    @Test(
+        "dependencies",
+        arguments: [
+            (#"["+", 1, 2]"#, false, false),
+            (#"["get", "x"]"#, false, true),
+            (#"["geometry-type"]"#, false, true),
+            (#"["interpolate", ["linear"], ["zoom"], 0, 1, 10, 2]"#, true, false),
+            (#"["step", ["zoom"], ["get", "a"], 5, 1]"#, true, true),
+            (#"["let", "z", ["zoom"], ["var", "z"]]"#, true, false),
+            (#"["feature-state", "x"]"#, false, false),
+        ])
     func dependencies(expression: String, zoom: Bool, feature: Bool) throws {
         let e = try compile(expression).get()
         #expect(e.dependsOnZoom == zoom)
@@ -268,7 +270,8 @@ struct ExpressionOperatorTests {
         #expect(color.evaluate(context()) == rgba(255, 0, 0))
         let number = try compile(#"["get", "name"]"#, expecting: .number).get()
         #expect(number.evaluate(context()) == nil)
-        let matchColors = try compile(##"["match", ["get", "class"], "motorway", "#f00", "blue"]"##, expecting: .color).get()
+        let matchColors = try compile(##"["match", ["get", "class"], "motorway", "#f00", "blue"]"##, expecting: .color)
+            .get()
         #expect(matchColors.evaluate(context()) == rgba(255, 0, 0))
         let text = try compile(#"["get", "rank"]"#, expecting: .formatted).get()
         #expect(text.evaluate(context()) == "3")

@@ -37,39 +37,72 @@ struct ExpressionParseErrorTests {
         (#"["case", true, 1]"#, "Expected at least 3 arguments, but found only 2."),
         (#"["case", true, 1, false, 2]"#, "Expected an odd number of arguments."),
         (#"["case", 1, 1, 2]"#, "[1]: Expected boolean but found number instead."),
-        (#"["step", ["zoom"], 0, 5, 1, 3, 2]"#, "[5]: Input/output pairs for \"step\" expressions must be arranged with input values in strictly ascending order."),
-        (#"["step", ["zoom"], 0, ["get", "x"], 1]"#, "[3]: Input/output pairs for \"step\" expressions must be defined using literal numeric values"),
+        (
+            #"["step", ["zoom"], 0, 5, 1, 3, 2]"#,
+            "[5]: Input/output pairs for \"step\" expressions must be arranged with input values in strictly ascending order."
+        ),
+        (
+            #"["step", ["zoom"], 0, ["get", "x"], 1]"#,
+            "[3]: Input/output pairs for \"step\" expressions must be defined using literal numeric values"
+        ),
         (#"["step", ["zoom"], 0]"#, "Expected at least 4 arguments, but found only 2."),
         (#"["step", "a", 0, 1, 2]"#, "[1]: Expected number but found string instead."),
         (#"["interpolate", ["linear"], ["zoom"], 0, "a", 1, "b"]"#, "Type string is not interpolatable."),
-        (#"["interpolate", ["cubic-bezier", 0, 0, 2, 1], ["zoom"], 0, 0, 1, 1]"#, "[1]: Cubic bezier interpolation requires four numeric arguments with values between 0 and 1."),
-        (#"["interpolate", ["exponential"], ["zoom"], 0, 0, 1, 1]"#, "[1]: Exponential interpolation requires a numeric base."),
+        (
+            #"["interpolate", ["cubic-bezier", 0, 0, 2, 1], ["zoom"], 0, 0, 1, 1]"#,
+            "[1]: Cubic bezier interpolation requires four numeric arguments with values between 0 and 1."
+        ),
+        (
+            #"["interpolate", ["exponential"], ["zoom"], 0, 0, 1, 1]"#,
+            "[1]: Exponential interpolation requires a numeric base."
+        ),
         (#"["interpolate", ["foo"], ["zoom"], 0, 0, 1, 1]"#, "[1]: Unknown interpolation type foo"),
         (#"["interpolate", "linear", ["zoom"], 0, 0, 1, 1]"#, "[1]: Expected an interpolation type expression."),
         (#"["interpolate", ["linear"], ["zoom"], 0]"#, "Expected at least 4 arguments, but found only 3."),
         (#"["interpolate", ["linear"], ["zoom"], 0, "red", 1, "blue"]"#, "Type string is not interpolatable."),
-        (#"["interpolate", ["linear"], ["zoom"], 1, 0, 0, 1]"#, "[5]: Input/output pairs for \"interpolate\" expressions must be arranged with input values in strictly ascending order."),
-        (##"["interpolate", ["linear"], ["zoom"], 0, 0, 1, "#fff"]"##, "[6]: Expected number but found string instead."),
+        (
+            #"["interpolate", ["linear"], ["zoom"], 1, 0, 0, 1]"#,
+            "[5]: Input/output pairs for \"interpolate\" expressions must be arranged with input values in strictly ascending order."
+        ),
+        (
+            ##"["interpolate", ["linear"], ["zoom"], 0, 0, 1, "#fff"]"##,
+            "[6]: Expected number but found string instead."
+        ),
         (#"["interpolate-hcl", ["linear"], ["zoom"], 0, 1, 1, 2]"#, "[4]: Expected color but found number instead."),
         (#"["var", "x"]"#, "[1]: Unknown variable \"x\"."),
-        (#"["let", "a b", 1, ["var", "a b"]]"#, "[1]: Variable names must contain only alphanumeric characters or '_'."),
+        (
+            #"["let", "a b", 1, ["var", "a b"]]"#,
+            "[1]: Variable names must contain only alphanumeric characters or '_'."
+        ),
         (#"["let", "a", 1]"#, "Expected at least 3 arguments, but found 2 instead."),
         (#"["to-color", "notacolor"]"#, "Could not convert \"notacolor\" to color."),
         (#"["at", 5, ["literal", [1, 2]]]"#, "Array index out of bounds: 5 > 1."),
         (#"["number", "a"]"#, "Expected value to be of type number, but found string instead."),
-        (#"["array", "color", ["get", "x"]]"#, "[1]: The item type argument of \"array\" must be one of string, number, boolean"),
-        (#"["array", "number", -1, ["get", "x"]]"#, "[2]: The length argument to \"array\" must be a positive integer literal"),
+        (
+            #"["array", "color", ["get", "x"]]"#,
+            "[1]: The item type argument of \"array\" must be one of string, number, boolean"
+        ),
+        (
+            #"["array", "number", -1, ["get", "x"]]"#,
+            "[2]: The length argument to \"array\" must be a positive integer literal"
+        ),
         (#"["to-string", 1, 2]"#, "Expected one argument."),
         (#"["to-number"]"#, "Expected at least one argument."),
         (#"["number-format", 1, 2]"#, "NumberFormat options argument must be an object."),
         (#"["number-format", 1, {"min-fraction-digits": "a"}]"#, "[2]: Expected number but found string instead."),
-        (#"["number-format", 1, {"min-fraction-digits": 3, "max-fraction-digits": 1}]"#, "Invalid number-format options"),
+        (
+            #"["number-format", 1, {"min-fraction-digits": 3, "max-fraction-digits": 1}]"#,
+            "Invalid number-format options"
+        ),
         (#"["format", {"font-scale": 1}]"#, "First argument must be an image or text section."),
         (#"["format", ["literal", [1]]]"#, "[1]: Formatted text type must be 'string', 'value', 'image' or 'null'."),
         (#"["collator", 1]"#, "Collator options argument must be an object."),
         (#"["within", 5]"#, "'within' expression requires a valid GeoJSON object, but found number instead."),
         (#"["length", 5]"#, "[1]: Expected argument of type string or array, but found number instead."),
-        (#"["in", ["literal", {}], "abc"]"#, "[1]: Expected first argument to be of type boolean, string, number or null, but found object instead."),
+        (
+            #"["in", ["literal", {}], "abc"]"#,
+            "[1]: Expected first argument to be of type boolean, string, number or null, but found object instead."
+        ),
         (#"["slice", 5, 1]"#, "[1]: Expected first argument to be of type array or string, but found number instead."),
         (#"["!", 1]"#, "[1]: Expected boolean but found number instead."),
         (#"["all", true, "yes"]"#, "[2]: Expected boolean but found string instead."),

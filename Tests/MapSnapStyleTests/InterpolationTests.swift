@@ -18,7 +18,9 @@ struct InterpolationTests {
         #expect(approximatelyEqual(evaluate(text, zoom: 10), 2))
         #expect(approximatelyEqual(evaluate(text, zoom: 20), 30))
         // Exponential with base 1 is linear.
-        #expect(approximatelyEqual(evaluate(#"["interpolate", ["exponential", 1], ["zoom"], 10, 2, 20, 30]"#, zoom: 15), 16))
+        #expect(
+            approximatelyEqual(evaluate(#"["interpolate", ["exponential", 1], ["zoom"], 10, 2, 20, 30]"#, zoom: 15), 16)
+        )
     }
 
     @Test func cubicBezier() {
@@ -54,7 +56,8 @@ struct InterpolationTests {
         let mid = (0.85 + 1) / 2
         #expect(
             approximatelyEqual(
-                evaluate(positronMotorway, zoom: 5.9, expecting: .color), .color(Color(red: mid, green: mid, blue: mid, alpha: 0.765)),
+                evaluate(positronMotorway, zoom: 5.9, expecting: .color),
+                .color(Color(red: mid, green: mid, blue: mid, alpha: 0.765)),
                 tolerance: 1e-6))
     }
 
@@ -73,7 +76,8 @@ struct InterpolationTests {
         let achromatic = #"["interpolate-hcl", ["linear"], ["zoom"], 0, "white", 10, "red"]"#
         #expect(
             approximatelyEqual(
-                evaluate(achromatic, zoom: 5), .color(Color(red: 1, green: 0.619339709519514, blue: 0.5068689366421388)),
+                evaluate(achromatic, zoom: 5),
+                .color(Color(red: 1, green: 0.619339709519514, blue: 0.5068689366421388)),
                 tolerance: 1e-6))
         // End points come back unchanged (within gamut rounding).
         #expect(approximatelyEqual(evaluate(lab, zoom: 0), rgba(255, 0, 0)))
@@ -81,9 +85,14 @@ struct InterpolationTests {
     }
 
     @Test func colorSpaceRoundTrips() {
-        for c in [Color(red: 0.2, green: 0.4, blue: 0.6), Color(red: 1, green: 1, blue: 0), Color(red: 0, green: 0.5, blue: 0)] {
+        for c in [
+            Color(red: 0.2, green: 0.4, blue: 0.6), Color(red: 1, green: 1, blue: 0),
+            Color(red: 0, green: 0.5, blue: 0),
+        ] {
             let back = Color(lab: c.lab)
-            #expect(Swift.abs(back.red - c.red) < 1e-6 && Swift.abs(back.green - c.green) < 1e-6 && Swift.abs(back.blue - c.blue) < 1e-6)
+            #expect(
+                Swift.abs(back.red - c.red) < 1e-6 && Swift.abs(back.green - c.green) < 1e-6
+                    && Swift.abs(back.blue - c.blue) < 1e-6)
             let viaHCL = Color(hcl: c.hcl)
             #expect(Swift.abs(viaHCL.red - c.red) < 1e-6 && Swift.abs(viaHCL.blue - c.blue) < 1e-6)
         }
@@ -100,9 +109,11 @@ struct InterpolationTests {
         #expect(error.message.contains("Expected array<number, 2> but found array<number, 3> instead."))
     }
 
-    @Test("step boundaries", arguments: [
-        (-5.0, "a"), (4.999, "a"), (5, "b"), (9.99, "b"), (10, "c"), (100, "c"),
-    ])
+    @Test(
+        "step boundaries",
+        arguments: [
+            (-5.0, "a"), (4.999, "a"), (5, "b"), (9.99, "b"), (10, "c"), (100, "c"),
+        ])
     func stepBoundaries(zoom: Double, expected: String) {
         let v = evaluate(#"["step", ["zoom"], "a", 5, "b", 10, "c"]"#, zoom: zoom)
         #expect(v == .string(expected))

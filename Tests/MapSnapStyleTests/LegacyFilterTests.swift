@@ -117,9 +117,11 @@ struct LegacyFilterTests {
         #expect(!f.matches(context()))
     }
 
-    @Test("malformed legacy filters", arguments: [
-        #"["==", "a"]"#, #"["==", 1, 2, 3, 4]"#, #"["!in", 5, 1]"#, #"["none", "x"]"#, #"["!has", 1]"#,
-    ])
+    @Test(
+        "malformed legacy filters",
+        arguments: [
+            #"["==", "a"]"#, #"["==", 1, 2, 3, 4]"#, #"["!in", 5, 1]"#, #"["none", "x"]"#, #"["!has", 1]"#,
+        ])
     func malformed(filter: String) {
         #expect(throws: StyleError.self) { try StyleExpression.filter(TestJSON.parse(filter)) }
     }

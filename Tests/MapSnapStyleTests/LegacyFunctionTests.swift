@@ -30,7 +30,8 @@ struct LegacyFunctionTests {
 
     @Test func zoomFunctionDefaultsToLinear() throws {
         #expect(approximatelyEqual(try eval(#"{"stops": [[8, 1], [16, 10]]}"#, .lineWidth, zoom: 12), 5.5))
-        try expectSame(#"{"stops": [[8, 1], [16, 10]]}"#, #"["interpolate", ["linear"], ["zoom"], 8, 1, 16, 10]"#, .lineWidth)
+        try expectSame(
+            #"{"stops": [[8, 1], [16, 10]]}"#, #"["interpolate", ["linear"], ["zoom"], 8, 1, 16, 10]"#, .lineWidth)
     }
 
     /// Properties that cannot interpolate get interval (step) zoom functions.
@@ -47,11 +48,14 @@ struct LegacyFunctionTests {
         #expect(try eval(#"{"stops": [[0, "round"]]}"#, .lineCap, zoom: 20) == "round")
         #expect(try eval(#"{"stops": [[5, "round"]]}"#, .lineCap, zoom: 1) == "round")
         try expectSame(
-            #"{"stops": [[5, 1], [5, 2], [10, 3]]}"#, #"["interpolate", ["linear"], ["zoom"], 5, 1, 10, 3]"#, .lineWidth)
+            #"{"stops": [[5, 1], [5, 2], [10, 3]]}"#, #"["interpolate", ["linear"], ["zoom"], 5, 1, 10, 3]"#, .lineWidth
+        )
     }
 
     @Test func zoomFunctionColors() throws {
-        #expect(approximatelyEqual(try eval(#"{"stops": [[0, "red"], [10, "blue"]]}"#, .fillColor, zoom: 5), rgba(127.5, 0, 127.5)))
+        #expect(
+            approximatelyEqual(
+                try eval(#"{"stops": [[0, "red"], [10, "blue"]]}"#, .fillColor, zoom: 5), rgba(127.5, 0, 127.5)))
         try expectSame(
             #"{"stops": [[0, "red"], [10, "blue"]], "colorSpace": "hcl"}"#,
             #"["interpolate-hcl", ["linear"], ["zoom"], 0, "red", 10, "blue"]"#, .fillColor)
@@ -70,7 +74,9 @@ struct LegacyFunctionTests {
         #expect(try eval(name, .circleRadius) == nil)
         let withDefault = #"{"property": "name", "stops": [[0, 0], [10, 100]], "default": 7}"#
         #expect(try eval(withDefault, .circleRadius) == 7)
-        #expect(approximatelyEqual(try eval(#"{"property": "rank", "stops": [[0, 0], [10, 100]], "default": 7}"#, .circleRadius), 30))
+        #expect(
+            approximatelyEqual(
+                try eval(#"{"property": "rank", "stops": [[0, 0], [10, 100]], "default": 7}"#, .circleRadius), 30))
     }
 
     @Test func propertyFunctionInterval() throws {
@@ -80,7 +86,8 @@ struct LegacyFunctionTests {
     }
 
     @Test func propertyFunctionCategorical() throws {
-        let f = #"{"property": "class", "type": "categorical", "stops": [["motorway", "red"], ["trunk", "blue"]], "default": "green"}"#
+        let f =
+            #"{"property": "class", "type": "categorical", "stops": [["motorway", "red"], ["trunk", "blue"]], "default": "green"}"#
         #expect(try eval(f, .fillColor) == rgba(255, 0, 0))
         let other = SimpleFeature([("class", "path")])
         #expect(try eval(f, .fillColor, feature: other) == rgba(0, 128, 0))
@@ -94,7 +101,8 @@ struct LegacyFunctionTests {
         let boolean = #"{"property": "flag", "type": "categorical", "stops": [[true, "red"], [false, "blue"]]}"#
         #expect(try eval(boolean, .fillColor) == rgba(255, 0, 0))
         try expectSame(
-            boolean, ##"["case", ["==", ["get", "flag"], true], "red", ["==", ["get", "flag"], false], "blue", "#000000"]"##,
+            boolean,
+            ##"["case", ["==", ["get", "flag"], true], "red", ["==", ["get", "flag"], false], "blue", "#000000"]"##,
             .fillColor)
     }
 
@@ -141,8 +149,11 @@ struct LegacyFunctionTests {
     }
 
     @Test func invalidFunctions() {
-        for bad in [#"{"stops": []}"#, #"{"stops": [[1]]}"#, #"{"type": "exponential"}"#, #"{"stops": [[0, 1]], "type": "magic"}"#,
-                    #"{"stops": [[0, 1]], "colorSpace": "xyz"}"#, #"{"stops": [["a", 1]]}"#] {
+        for bad in [
+            #"{"stops": []}"#, #"{"stops": [[1]]}"#, #"{"type": "exponential"}"#,
+            #"{"stops": [[0, 1]], "type": "magic"}"#,
+            #"{"stops": [[0, 1]], "colorSpace": "xyz"}"#, #"{"stops": [["a", 1]]}"#,
+        ] {
             #expect(throws: StyleError.self, "\(bad)") { try value(bad, .lineWidth) }
         }
         // `visibility` takes neither functions nor expressions.

@@ -44,9 +44,12 @@ struct PropertyAccessTests {
         #expect(plain.paint.number(.fillOpacity, ctx) == 1)
         #expect(plain.paint.string(.fillPattern, ctx) == "")
         // fill-outline-color defaults to fill-color, also when that is data-driven.
-        let colored = try layer("fill", paint: #"{"fill-color": ["match", ["get", "class"], "motorway", "red", "blue"]}"#)
+        let colored = try layer(
+            "fill", paint: #"{"fill-color": ["match", ["get", "class"], "motorway", "red", "blue"]}"#)
         #expect(colored.paint.color(.fillOutlineColor, ctx) == Color(red: 1, green: 0, blue: 0))
-        #expect(colored.paint.color(.fillOutlineColor, context(feature: SimpleFeature())) == Color(red: 0, green: 0, blue: 1))
+        #expect(
+            colored.paint.color(.fillOutlineColor, context(feature: SimpleFeature()))
+                == Color(red: 0, green: 0, blue: 1))
         let outlined = try layer("fill", paint: #"{"fill-color": "red", "fill-outline-color": "green"}"#)
         #expect(outlined.paint.color(.fillOutlineColor, ctx) == Color(r: 0, g: 128, b: 0))
         #expect(outlined.paint.color("fill-outline-color", ctx) == Color(r: 0, g: 128, b: 0))
@@ -125,7 +128,9 @@ struct PropertyAccessTests {
         #expect(c.paint.color(.circleColor, ctx) == .black)
         let s = try layer(
             "symbol",
-            layout: #"{"text-anchor": ["get", "name"], "text-offset": ["get", "arr"], "icon-padding": [1, 2], "text-size": ["get", "rank"]}"#)
+            layout:
+                #"{"text-anchor": ["get", "name"], "text-offset": ["get", "arr"], "icon-padding": [1, 2], "text-size": ["get", "rank"]}"#
+        )
         #expect(s.layout.enumValue(.textAnchor, ctx) == "center")
         // [1, 2, 3] is not an array<number, 2>.
         #expect(s.layout.numbers(.textOffset, ctx) == [0, 0])
@@ -135,7 +140,10 @@ struct PropertyAccessTests {
     }
 
     @Test func dasharrayAndConstants() throws {
-        let l = try layer("line", paint: #"{"line-dasharray": [2, 1], "line-translate": [1, -1], "line-width": ["step", ["zoom"], 1, 10, 4]}"#)
+        let l = try layer(
+            "line",
+            paint: #"{"line-dasharray": [2, 1], "line-translate": [1, -1], "line-width": ["step", ["zoom"], 1, 10, 4]}"#
+        )
         let ctx = context(zoom: 12)
         #expect(l.paint.numbers(.lineDasharray, ctx) == [2, 1])
         #expect(l.paint.numbers("line-translate", ctx) == [1, -1])
@@ -146,18 +154,29 @@ struct PropertyAccessTests {
         #expect(l.paint.properties == [.lineDasharray, .lineTranslate, .lineWidth])
     }
 
-    @Test("invalid constant values", arguments: [
-        ("line-width", #""wide""#, "expected a number, found \"wide\""),
-        ("line-color", #""notacolor""#, "expected a color, found \"notacolor\""),
-        ("line-cap", #""pointy""#, "expected one of butt, round, square, found \"pointy\""),
-        ("line-translate", "[1]", "expected an array of 2 numbers, found an array"),
-        ("line-dasharray", #"["a"]"#, "expected an array of numbers, found an array"),
-        ("line-cap", #"["interpolate", ["linear"], ["zoom"], 0, "butt", 1, "round"]"#, "Type string is not interpolatable."),
-        ("line-width", #"["case", ["<", ["zoom"], 5], 1, 2]"#, "\"zoom\" expression may only be used"),
-        ("line-width", #"["+", ["step", ["zoom"], 1, 5, 2], ["step", ["zoom"], 1, 6, 2]]"#, "\"zoom\" expression may only be used"),
-        ("line-width", #"["coalesce", ["step", ["zoom"], 1, 5, 2], ["step", ["zoom"], 1, 6, 2]]"#, "Only one zoom-based"),
-        ("line-dasharray", #"["get", "d"]"#, "data expressions are not supported"),
-    ])
+    @Test(
+        "invalid constant values",
+        arguments: [
+            ("line-width", #""wide""#, "expected a number, found \"wide\""),
+            ("line-color", #""notacolor""#, "expected a color, found \"notacolor\""),
+            ("line-cap", #""pointy""#, "expected one of butt, round, square, found \"pointy\""),
+            ("line-translate", "[1]", "expected an array of 2 numbers, found an array"),
+            ("line-dasharray", #"["a"]"#, "expected an array of numbers, found an array"),
+            (
+                "line-cap", #"["interpolate", ["linear"], ["zoom"], 0, "butt", 1, "round"]"#,
+                "Type string is not interpolatable."
+            ),
+            ("line-width", #"["case", ["<", ["zoom"], 5], 1, 2]"#, "\"zoom\" expression may only be used"),
+            (
+                "line-width", #"["+", ["step", ["zoom"], 1, 5, 2], ["step", ["zoom"], 1, 6, 2]]"#,
+                "\"zoom\" expression may only be used"
+            ),
+            (
+                "line-width", #"["coalesce", ["step", ["zoom"], 1, 5, 2], ["step", ["zoom"], 1, 6, 2]]"#,
+                "Only one zoom-based"
+            ),
+            ("line-dasharray", #"["get", "d"]"#, "data expressions are not supported"),
+        ])
     func invalidValues(name: String, json: String, message: String) throws {
         let property = try #require(StyleProperty(name))
         do {

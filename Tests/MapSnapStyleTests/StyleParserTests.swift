@@ -51,39 +51,62 @@ struct StyleParserTests {
         #expect(error.description == "test.json:6:5: layer \"x\": \"minzoom\" must be a number, found a string")
     }
 
-    @Test("structural errors", arguments: [
-        (#"[1, 2]"#, "test.json:1:1: a style must be a JSON object, found an array"),
-        (#"{"version": 7, "sources": {}, "layers": []}"#, "test.json:1:1: style \"version\" must be 8, found 7"),
-        (#"{"sources": {}, "layers": []}"#, "test.json:1:1: missing \"version\" (must be 8)"),
-        (#"{"version": 8, "layers": []}"#, "test.json:1:1: missing \"sources\""),
-        (#"{"version": 8, "sources": []}"#, "test.json:1:27: \"sources\" must be an object, found an array"),
-        (#"{"version": 8, "sources": {}}"#, "test.json:1:1: missing \"layers\""),
-        (#"{"version": 8, "sources": {}, "layers": {}}"#, "test.json:1:41: \"layers\" must be an array, found an object"),
-        (#"{"version": 8, "sources": {}, "layers": [5]}"#, "test.json:1:41: each layer must be an object, found a number"),
-        (#"{"version": 8, "sources": {}, "layers": [{"type": "fill"}]}"#, "test.json:1:42: a layer has no \"id\""),
-        (#"{"version": 8, "sources": {}, "layers": [{"id": 1}]}"#, "test.json:1:42: layer \"id\" must be a string, found a number"),
-        (#"{"version": 8, "sources": {}, "layers": [{"id": "a"}]}"#, "test.json:1:42: layer \"a\" has no \"type\""),
-        (
-            #"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background"}, {"id": "a", "type": "background"}]}"#,
-            "test.json:1:77: duplicate layer id \"a\""
-        ),
-        (
-            #"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background", "paint": []}]}"#,
-            "test.json:1:85: layer \"a\": \"paint\" must be an object, found an array"
-        ),
-        (
-            #"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background", "filter": "x"}]}"#,
-            "test.json:1:42: layer \"a\": \"filter\" must be an array, found a string"
-        ),
-        (#"{"version": 8, "sources": {"s": {"url": "x"}}, "layers": []}"#, "test.json:1:33: source \"s\" has no \"type\""),
-        (
-            #"{"version": 8, "sources": {"s": {"type": "vector", "tiles": "x"}}, "layers": []}"#,
-            "test.json:1:33: source \"s\": \"tiles\" must be an array of strings"
-        ),
-        (#"{"version": 8, "sources": {"s": {"type": "geojson"}}, "layers": []}"#, "test.json:1:33: source \"s\": a geojson source needs \"data\""),
-        (#"{"version": 8, "center": [1], "sources": {}, "layers": []}"#, "test.json:1:26: \"center\" must be an array of 2 numbers"),
-        (#"{"version": 8, "sprite": 5, "sources": {}, "layers": []}"#, "test.json:1:1: \"sprite\" must be a string or an array, found a number"),
-    ])
+    @Test(
+        "structural errors",
+        arguments: [
+            (#"[1, 2]"#, "test.json:1:1: a style must be a JSON object, found an array"),
+            (#"{"version": 7, "sources": {}, "layers": []}"#, "test.json:1:1: style \"version\" must be 8, found 7"),
+            (#"{"sources": {}, "layers": []}"#, "test.json:1:1: missing \"version\" (must be 8)"),
+            (#"{"version": 8, "layers": []}"#, "test.json:1:1: missing \"sources\""),
+            (#"{"version": 8, "sources": []}"#, "test.json:1:27: \"sources\" must be an object, found an array"),
+            (#"{"version": 8, "sources": {}}"#, "test.json:1:1: missing \"layers\""),
+            (
+                #"{"version": 8, "sources": {}, "layers": {}}"#,
+                "test.json:1:41: \"layers\" must be an array, found an object"
+            ),
+            (
+                #"{"version": 8, "sources": {}, "layers": [5]}"#,
+                "test.json:1:41: each layer must be an object, found a number"
+            ),
+            (#"{"version": 8, "sources": {}, "layers": [{"type": "fill"}]}"#, "test.json:1:42: a layer has no \"id\""),
+            (
+                #"{"version": 8, "sources": {}, "layers": [{"id": 1}]}"#,
+                "test.json:1:42: layer \"id\" must be a string, found a number"
+            ),
+            (#"{"version": 8, "sources": {}, "layers": [{"id": "a"}]}"#, "test.json:1:42: layer \"a\" has no \"type\""),
+            (
+                #"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background"}, {"id": "a", "type": "background"}]}"#,
+                "test.json:1:77: duplicate layer id \"a\""
+            ),
+            (
+                #"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background", "paint": []}]}"#,
+                "test.json:1:85: layer \"a\": \"paint\" must be an object, found an array"
+            ),
+            (
+                #"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background", "filter": "x"}]}"#,
+                "test.json:1:42: layer \"a\": \"filter\" must be an array, found a string"
+            ),
+            (
+                #"{"version": 8, "sources": {"s": {"url": "x"}}, "layers": []}"#,
+                "test.json:1:33: source \"s\" has no \"type\""
+            ),
+            (
+                #"{"version": 8, "sources": {"s": {"type": "vector", "tiles": "x"}}, "layers": []}"#,
+                "test.json:1:33: source \"s\": \"tiles\" must be an array of strings"
+            ),
+            (
+                #"{"version": 8, "sources": {"s": {"type": "geojson"}}, "layers": []}"#,
+                "test.json:1:33: source \"s\": a geojson source needs \"data\""
+            ),
+            (
+                #"{"version": 8, "center": [1], "sources": {}, "layers": []}"#,
+                "test.json:1:26: \"center\" must be an array of 2 numbers"
+            ),
+            (
+                #"{"version": 8, "sprite": 5, "sources": {}, "layers": []}"#,
+                "test.json:1:1: \"sprite\" must be a string or an array, found a number"
+            ),
+        ])
     func structuralErrors(text: String, expected: String) {
         #expect(parseError(text)?.description == expected, "\(text)")
     }
@@ -128,7 +151,9 @@ struct StyleParserTests {
             {"id": "nolayer", "type": "fill", "source": "tiles"},
             {"id": "badfilter", "type": "fill", "source": "tiles", "source-layer": "x", "filter": ["==", ["get", "a"]]},
             {"id": "img", "type": "raster", "source": "picture"},
-            {"id": "sat", "type": "raster", "source": "sat", "paint": {"raster-opacity": 0.5, "raster-resampling": "nearest"}},
+            {"id": "sat", "type": "raster", "source": "sat",
+             "paint": {"raster-opacity": 0.5, "raster-resampling": "nearest", "raster-opacity-transition": {"duration": 0},
+                       "raster-contrast": null}},
             {"id": "pts", "type": "circle", "source": "points",
              "paint": {"circle-radius": ["get", "size"], "circle-translate": ["literal", [1, 2]]},
              "layout": {"circle-sort-key": ["get", "rank"]}},
@@ -148,7 +173,11 @@ struct StyleParserTests {
         #expect(style.bearing == 30)
         #expect(style.pitch == 20)
         #expect(style.glyphs == "https://example.com/{fontstack}/{range}.pbf")
-        #expect(style.sprites == [StyleSprite(id: "default", url: "https://example.com/a"), StyleSprite(id: "b", url: "https://example.com/b")])
+        #expect(
+            style.sprites == [
+                StyleSprite(id: "default", url: "https://example.com/a"),
+                StyleSprite(id: "b", url: "https://example.com/b"),
+            ])
         #expect(style.metadata?.withoutOffsets == TestJSON.parse(#"{"k": [1, 2]}"#).withoutOffsets)
         #expect(style.sources.map(\.id) == ["tiles", "sat", "dem", "points", "remote", "picture"])
         let tiles = try #require(style.source(id: "tiles"))
@@ -176,7 +205,9 @@ struct StyleParserTests {
         let water = try #require(style.layer(id: "water"))
         #expect(water.type == .fill && water.source == "tiles" && water.sourceLayer == "water")
         #expect(water.minzoom == 2 && water.maxzoom == 18)
-        #expect(water.isVisible(atZoom: 2) && water.isVisible(atZoom: 17.9) && !water.isVisible(atZoom: 18) && !water.isVisible(atZoom: 1))
+        #expect(
+            water.isVisible(atZoom: 2) && water.isVisible(atZoom: 17.9) && !water.isVisible(atZoom: 18)
+                && !water.isVisible(atZoom: 1))
         let polygon = SimpleFeature(geometryType: .polygon)
         #expect(water.accepts(EvaluationContext(zoom: 5, feature: polygon)))
         #expect(!water.accepts(context()))
@@ -215,7 +246,10 @@ struct StyleParserTests {
         #expect(count("unknown paint property \"line-foo\" ignored (layers \"roads\", \"roads-casing\")") == 1)
         #expect(count("unknown layer member \"interactive\" ignored (layers \"sky2\", \"labels\")") == 1)
         #expect(count("paint property \"fill-color\" does not apply to line layers; ignored (layer \"roads\")") == 1)
-        #expect(count("\"line-color\" is a paint property, not a layout property; ignored (layers \"roads\", \"roads-casing\")") == 1)
+        #expect(
+            count(
+                "\"line-color\" is a paint property, not a layout property; ignored (layers \"roads\", \"roads-casing\")"
+            ) == 1)
         #expect(count("unknown source \"nowhere\"; layers using it skipped (layers \"ghost\", \"ghost2\")") == 1)
         #expect(count("layer \"nolayer\": a layer of vector source \"tiles\" needs \"source-layer\"; skipped") == 1)
         #expect(count("source \"picture\": image sources are not supported") == 1)
@@ -228,7 +262,9 @@ struct StyleParserTests {
             ) == 1)
         // The invalid expression is located at its innermost array (line 27, column 30 of the style text).
         let colorWarning = try #require(warnings.first { $0.message.contains("paint.fill-color") })
-        #expect(colorWarning.message == "layer \"water\": paint.fill-color[6]: Expected color but found number instead. (property ignored)")
+        #expect(
+            colorWarning.message
+                == "layer \"water\": paint.fill-color[6]: Expected color but found number instead. (property ignored)")
         #expect(colorWarning.layerID == "water")
         #expect(colorWarning.location == SourceLocation(line: 27, column: 30))
         #expect(colorWarning.description.hasPrefix("test.json:27:30: warning: layer \"water\""))
@@ -237,7 +273,8 @@ struct StyleParserTests {
     }
 
     @Test func spriteStringForm() throws {
-        let (style, warnings) = try parse(#"{"version": 8, "sprite": "https://x/sprite", "sources": {}, "layers": [], "owner": "me", "extra": 1}"#)
+        let (style, warnings) = try parse(
+            #"{"version": 8, "sprite": "https://x/sprite", "sources": {}, "layers": [], "owner": "me", "extra": 1}"#)
         #expect(style.sprites == [StyleSprite(id: "default", url: "https://x/sprite")])
         #expect(warnings.map(\.message) == ["unknown root member \"extra\" ignored"])
     }

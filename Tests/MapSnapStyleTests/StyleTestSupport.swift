@@ -34,7 +34,8 @@ func compile(_ text: String, expecting type: ExpressionType? = nil) -> Result<St
 /// Evaluates `text`: `.some(value)` on success, `.none` for a runtime error; a compile error is
 /// reported as the string value "COMPILE ERROR: …" so that table tests show it.
 func evaluate(
-    _ text: String, zoom: Double = 10, feature: (any FeatureContext)? = sampleFeature, expecting type: ExpressionType? = nil
+    _ text: String, zoom: Double = 10, feature: (any FeatureContext)? = sampleFeature,
+    expecting type: ExpressionType? = nil
 ) -> StyleValue? {
     switch compile(text, expecting: type) {
     case .success(let e): return e.evaluate(context(zoom: zoom, feature: feature))
