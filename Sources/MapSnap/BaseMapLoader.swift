@@ -69,6 +69,13 @@ public final class BaseMapLoader {
         }
         let (parsedStyle, styleWarnings) = parsed
         for w in styleWarnings { warn(w.description) }
+        // Offline, always: network glyphs and sprites are never fetched.
+        if let g = parsedStyle.glyphs, g.contains("://"), !g.hasPrefix("file://") {
+            warn("glyphs \(g) ignored (offline): text uses the bundled Noto Sans fonts")
+        }
+        for sprite in parsedStyle.sprites where sprite.url.contains("://") && !sprite.url.hasPrefix("file://") {
+            warn("sprite \(sprite.url) ignored (offline): icons are not drawn")
+        }
         for id in overrides.keys.sorted() where parsedStyle.source(id: id) == nil {
             throw MapSnapError(
                 .usage, "--source \(id)=…: the style has no source \"\(id)\" (sources: \(parsedStyle.sources.map(\.id).joined(separator: ", ")))")

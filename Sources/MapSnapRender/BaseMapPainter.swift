@@ -120,12 +120,7 @@ struct BaseMapPainter {
             case (.fill, .polygons(let polys)):
                 for poly in polys {
                     for ring in poly.rings where ring.count > 2 {
-                        let (x0, y0) = pt(ring[0])
-                        cairo_move_to(canvas.cr, x0, y0)
-                        for p in ring.dropFirst() {
-                            let (x, y) = pt(p)
-                            cairo_line_to(canvas.cr, x, y)
-                        }
+                        addLine(ring, pt)
                         cairo_close_path(canvas.cr)
                     }
                 }
@@ -154,12 +149,25 @@ struct BaseMapPainter {
         if pending { paintPath(style, lastCtx) }
     }
 
+    /// Adds a polyline, dropping vertices closer than a quarter pixel to the last one kept
+    /// (they change nothing visible but cost the rasterizer); the last vertex is always kept.
     private func addLine(_ line: [TilePoint], _ pt: (TilePoint) -> (Double, Double)) {
         let (x0, y0) = pt(line[0])
         cairo_move_to(canvas.cr, x0, y0)
-        for p in line.dropFirst() {
-            let (x, y) = pt(p)
-            cairo_line_to(canvas.cr, x, y)
+        let minStep = 0.25 / camera.scale
+        let minSq = minStep * minStep
+        var lx = x0
+        var ly = y0
+        let last = line.count - 1
+        for i in 1..<line.count {
+            let (x, y) = pt(line[i])
+            let dx = x - lx
+            let dy = y - ly
+            if dx * dx + dy * dy >= minSq || i == last {
+                cairo_line_to(canvas.cr, x, y)
+                lx = x
+                ly = y
+            }
         }
     }
 
