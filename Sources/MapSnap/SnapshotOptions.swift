@@ -31,6 +31,9 @@ public struct SnapshotOptions: Sendable {
     public var scaleBar: ScaleBar.Units? = .metric
     /// Attribution text drawn bottom right (data sources add theirs to it); nil for none.
     public var attribution: String?
+    /// Draw the attribution at all. The base maps' licence (ODbL) asks for the credit on every
+    /// image: switch it off only when the image is credited elsewhere.
+    public var showAttribution = true
     /// The map under the overlays (see `BaseMapLoader`); nil for a plain background.
     public var baseMap: BaseMap?
 

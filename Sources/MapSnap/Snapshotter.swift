@@ -42,6 +42,7 @@ public final class Snapshotter {
             size: options.size, scale: options.scale, camera: options.camera, format: options.format, png: options.png,
             theme: options.theme)
         request.decorations = Decorations(scaleBar: options.scaleBar, attribution: options.attribution)
+        request.decorations.showAttribution = options.showAttribution
         request.baseMap = options.baseMap
         do {
             let out = try renderer.render(scene, request: request)

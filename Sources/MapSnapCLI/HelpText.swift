@@ -58,15 +58,19 @@ public enum HelpText {
 
         BASE MAP:
           --style NAME|PATH       The map under the overlays: a bundled style (standard,
-                                  the default, over the sample San Francisco tiles), a
-                                  MapLibre v8 style.json file, or none (plain background).
+                                  the default, satellite or hybrid; over the sample San
+                                  Francisco tiles), a MapLibre v8 style.json file, or none
+                                  (plain background).
           --source ID=PATH        Bind the style's source ID to a local .mbtiles or
                                   .pmtiles file. Repeatable.
 
         DECORATIONS:
           --units metric|imperial Scale bar units (default metric).
           --no-scale-bar          No scale bar.
-          --attribution TEXT      Credit line in the bottom-right corner.
+          --attribution TEXT      Add to the credit line in the bottom-right corner (the
+                                  base map's data credit is always included).
+          --no-attribution        No credit line (OpenStreetMap data still needs one
+                                  next to the image: ODbL).
 
         -h, --help                Show this help.
 

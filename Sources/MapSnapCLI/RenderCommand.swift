@@ -9,7 +9,7 @@ struct RenderCommand {
             "--bbox", "--padding", "--route-file", "--pin", "--callout", "--title", "--highlight", "--theme", "--units",
             "--attribution", "--style", "--source",
         ],
-        flags: ["--help", "--polyline6", "--no-flags", "--no-callouts", "--no-scale-bar"],
+        flags: ["--help", "--polyline6", "--no-flags", "--no-callouts", "--no-scale-bar", "--no-attribution"],
         aliases: ["-o": "--out", "-h": "--help"])
 
     /// What the command will do once parsed (files not read yet).
@@ -107,6 +107,7 @@ struct RenderCommand {
         }
         if a.has("--no-scale-bar") { o.scaleBar = nil }
         o.attribution = a.last("--attribution")
+        o.showAttribution = !a.has("--no-attribution")
         plan.options = o
         return plan
     }

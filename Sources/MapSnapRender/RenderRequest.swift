@@ -20,6 +20,8 @@ public struct Decorations: Sendable, Equatable {
     /// Attribution text for the bottom-right corner (e.g. "© OpenStreetMap contributors");
     /// nil or empty draws none.
     public var attribution: String?
+    /// False leaves out the attribution, including the base map's.
+    public var showAttribution = true
 
     public init(scaleBar: ScaleBar.Units? = nil, attribution: String? = nil) {
         self.scaleBar = scaleBar

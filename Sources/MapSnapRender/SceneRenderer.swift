@@ -141,6 +141,7 @@ public final class SceneRenderer {
         if let credit = request.baseMap?.attribution {
             decorationRequest.attribution = BaseMap.joinAttribution([credit, decorationRequest.attribution ?? ""])
         }
+        if !decorationRequest.showAttribution { decorationRequest.attribution = nil }
         let decorations = DecorationPainter.layout(
             decorationRequest, camera: camera, size: size, text: text, theme: theme)
         for (i, pin) in pins.enumerated() {

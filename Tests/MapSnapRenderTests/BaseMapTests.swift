@@ -14,9 +14,9 @@ final class BaseMapTests: XCTestCase {
     static let sfCenter = Coordinate(latitude: 37.7749, longitude: -122.4194)
     static let monacoCenter = Coordinate(latitude: 43.7384, longitude: 7.4246)
 
-    func baseMap(_ tiles: String) throws -> BaseMap {
+    func baseMap(_ tiles: String, style: String = "standard") throws -> BaseMap {
         var warnings: [String] = []
-        let map = try BaseMapLoader().load(style: "standard", overrides: ["openmaptiles": tiles]) { warnings.append($0) }
+        let map = try BaseMapLoader().load(style: style, overrides: ["openmaptiles": tiles]) { warnings.append($0) }
         XCTAssertEqual(warnings, [], "the bundled style parses without warnings")
         return map
     }
@@ -42,6 +42,22 @@ final class BaseMapTests: XCTestCase {
             // Text shaping may move a glyph edge by a step between runs of pango; allow a few pixels.
             try Golden.assertMatches(out.bytes, feature: "basemap-standard", name: name, maxDifferentPixels: 20)
         }
+    }
+
+    func testSatelliteAndHybridGoldens() throws {
+        for style in ["satellite", "hybrid"] {
+            let sf = try baseMap(Self.sf, style: style)
+            let mc = try baseMap(Self.monaco, style: style)
+            for (name, map, center, zoom) in [("sf-z13", sf, Self.sfCenter, 13.0), ("monaco-z15", mc, Self.monacoCenter, 15.0)] {
+                let out = try render(map, center, zoom: zoom)
+                let labels = out.annotations.items.filter { $0.kind == "map-label" }.count
+                if style == "satellite" { XCTAssertEqual(labels, 0, "satellite has no labels") }
+                try Golden.assertMatches(out.bytes, feature: "basemap-\(style)", name: name, maxDifferentPixels: 20)
+            }
+        }
+        // Hybrid labels read light on dark: Monaco at z15 has some.
+        let out = try render(try baseMap(Self.monaco, style: "hybrid"), Self.monacoCenter, zoom: 15, size: Size(width: 600, height: 400))
+        XCTAssertGreaterThan(out.annotations.items.filter { $0.kind == "map-label" }.count, 2)
     }
 
     func testMapHasWaterRoadsAndLabelsWhereExpected() throws {
