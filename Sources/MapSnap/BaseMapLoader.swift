@@ -82,10 +82,18 @@ public final class BaseMapLoader {
         }
         let base = URL(fileURLWithPath: path).deletingLastPathComponent()
         var vector: [String: VectorTileCache] = [:]
+        var geojson: [String: GeoJSONSource] = [:]
         var credits: [String] = []
         for source in parsedStyle.sources {
+            if source.kind == .geojson {
+                if let g = try loadGeoJSON(source, styleBytes: Array(data), stylePath: path, base: base, warn: warn) {
+                    geojson[source.id] = g
+                    credits.append(source.attribution ?? "")
+                }
+                continue
+            }
             guard source.kind == .vector else {
-                if source.kind != .geojson { warn("source \"\(source.id)\": \(source.kind.rawValue) sources are not drawn yet") }
+                warn("source \"\(source.id)\": \(source.kind.rawValue) sources are not drawn yet")
                 continue
             }
             // A --source binding is a path from the current folder; a style's own URL resolves
@@ -110,7 +118,40 @@ public final class BaseMapLoader {
         }
         // OpenStreetMap-derived tiles (all the OpenMapTiles-schema sources) must credit OSM (ODbL).
         if !vector.isEmpty { credits.append("© OpenStreetMap contributors") }
-        return BaseMap(style: parsedStyle, vectorSources: vector, attribution: BaseMap.joinAttribution(credits))
+        var map = BaseMap(style: parsedStyle, vectorSources: vector, attribution: BaseMap.joinAttribution(credits))
+        map.geojsonSources = geojson
+        return map
+    }
+
+    /// The features of a `geojson` source: inline `data`, or a local file named by a path or
+    /// `file://` URL (relative to the style's folder). Network URLs are skipped with a warning.
+    private func loadGeoJSON(
+        _ source: StyleSource, styleBytes: [UInt8], stylePath: String, base: URL, warn: (String) -> Void
+    ) throws(MapSnapError) -> GeoJSONSource? {
+        switch source.data {
+        case .inline(let value):
+            do {
+                return GeoJSONSource(features: try GeoJSONReader.features(from: value, sourceBytes: styleBytes, file: stylePath))
+            } catch {
+                throw MapSnapError(.dataError, "source \"\(source.id)\": \(error.description)")
+            }
+        case .url(let url):
+            var rest = url
+            if rest.hasPrefix("file://") { rest = String(rest.dropFirst(7)) }
+            if rest.contains("://") {
+                warn("source \"\(source.id)\": \(url) is not a local file; its layers are not drawn")
+                return nil
+            }
+            let file = rest.hasPrefix("/") ? rest : base.appendingPathComponent(rest).standardizedFileURL.path
+            do {
+                return GeoJSONSource(features: try OverlayFileReader.read(path: file, displayName: file))
+            } catch {
+                throw MapSnapError(error.kind == .missingFile ? .noInput : .dataError, "source \"\(source.id)\": \(error.description)")
+            }
+        case nil:
+            warn("source \"\(source.id)\": a geojson source without data is not drawn")
+            return nil
+        }
     }
 
     /// Opens (or reuses) the archive at `path`.

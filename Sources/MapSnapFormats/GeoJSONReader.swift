@@ -41,4 +41,13 @@ public enum GeoJSONReader {
         }
         return try GeoJSONDecoder(bytes: bytes, file: file).features(in: root)
     }
+
+    /// Reads GeoJSON that is already parsed, e.g. a style source's inline `data`. `sourceBytes`
+    /// is the text `value` was parsed from (its offsets point into it), so errors name the line
+    /// and column in `file`.
+    public static func features(from value: JSONValue, sourceBytes: [UInt8], file: String) throws(FormatError)
+        -> [Feature]
+    {
+        try GeoJSONDecoder(bytes: sourceBytes, file: file).features(in: value)
+    }
 }

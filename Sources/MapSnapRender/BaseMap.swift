@@ -10,6 +10,8 @@ public struct BaseMap: Sendable {
     public var style: Style
     /// Style source id → tiles.
     public var vectorSources: [String: VectorTileCache]
+    /// Style source id → GeoJSON features (inline `data` or a local file).
+    public var geojsonSources: [String: GeoJSONSource] = [:]
     /// Credit line collected from the sources (HTML tags removed, duplicates dropped).
     public var attribution: String?
 
