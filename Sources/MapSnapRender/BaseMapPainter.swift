@@ -54,6 +54,10 @@ struct BaseMapPainter {
                 cairo_paint(canvas.cr)
                 canvas.restore()
             case .fill, .line, .circle, .symbol:
+                if let sourceID = layer.source, let geojson = map.geojsonSources[sourceID] {
+                    drawGeoJSON(layer, layerIndex: layerIndex, source: geojson, symbols: &symbols)
+                    continue
+                }
                 guard let sourceID = layer.source, let cache = map.vectorSources[sourceID],
                     let sourceLayer = layer.sourceLayer
                 else { continue }
@@ -172,7 +176,7 @@ struct BaseMapPainter {
     }
 
     /// Paints the current path with `layer`'s paint at `ctx`, then clears it.
-    private func paintPath(_ layer: StyleLayer, _ ctx: EvaluationContext) {
+    func paintPath(_ layer: StyleLayer, _ ctx: EvaluationContext) {
         let paint = layer.paint
         let layout = layer.layout
         switch layer.type {
@@ -288,7 +292,7 @@ struct BaseMapPainter {
         }
     }
 
-    private func textField(_ style: StyleLayer, _ ctx: EvaluationContext) -> String {
+    func textField(_ style: StyleLayer, _ ctx: EvaluationContext) -> String {
         guard let v = style.layout.value(.textField, ctx) else { return "" }
         var s: String
         switch v {

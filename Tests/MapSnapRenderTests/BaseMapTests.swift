@@ -138,3 +138,61 @@ final class BaseMapTests: XCTestCase {
         }
     }
 }
+
+extension BaseMapTests {
+    func testGeoJSONSourcesInlineAndFromAFile() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-geojson-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let line = """
+            {"type":"Feature","properties":{"kind":"road"},"geometry":{"type":"LineString","coordinates":[[-0.01,0],[0.01,0]]}}
+            """
+        try Data(line.utf8).write(to: dir.appendingPathComponent("line.geojson"))
+        let style = """
+            {"version": 8, "center": [0, 0], "zoom": 14,
+             "sources": {
+               "area": {"type": "geojson", "data": {"type": "Polygon", "coordinates": [[[-0.004,-0.004],[0.004,-0.004],[0.004,0.004],[-0.004,0.004],[-0.004,-0.004]]]}},
+               "road": {"type": "geojson", "data": "line.geojson"},
+               "dot": {"type": "geojson", "data": {"type": "Feature", "properties": {"name": "Dot"}, "geometry": {"type": "Point", "coordinates": [0.003, 0.003]}}}
+             },
+             "layers": [
+               {"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+               {"id": "area", "type": "fill", "source": "area", "paint": {"fill-color": "#ff0000"}},
+               {"id": "road", "type": "line", "source": "road", "filter": ["==", ["get", "kind"], "road"],
+                "paint": {"line-color": "#0000ff", "line-width": 6}},
+               {"id": "dot", "type": "circle", "source": "dot", "paint": {"circle-color": "#00ff00", "circle-radius": 5}},
+               {"id": "dot-label", "type": "symbol", "source": "dot", "layout": {"text-field": ["get", "name"], "text-offset": [0, 1.2]}}
+             ]}
+            """
+        let path = dir.appendingPathComponent("style.json").path
+        try Data(style.utf8).write(to: URL(fileURLWithPath: path))
+        var warnings: [String] = []
+        let map = try BaseMapLoader().load(style: path) { warnings.append($0) }
+        XCTAssertEqual(warnings, [])
+        let out = try render(map, Coordinate(latitude: 0, longitude: 0), zoom: 14, size: Size(width: 200, height: 200))
+        let img = try RGBAImage(png: out.bytes)
+        func px(_ c: Coordinate, dy: Double = 0) -> [UInt8] {
+            let p = out.camera.point(for: c)
+            let i = (Int(p.y + dy) * img.width + Int(p.x)) * 4
+            return Array(img.pixels[i..<(i + 3)])
+        }
+        XCTAssertEqual(px(Coordinate(latitude: -0.002, longitude: -0.002)), [255, 0, 0], "inline polygon filled")
+        XCTAssertEqual(px(Coordinate(latitude: 0, longitude: 0.006)), [0, 0, 255], "line from the file")
+        XCTAssertEqual(px(Coordinate(latitude: 0.003, longitude: 0.003)), [0, 255, 0], "circle")
+        XCTAssertEqual(out.annotations.items.first { $0.kind == "map-label" }?.name, "Dot")
+    }
+
+    func testBadGeoJSONSourceNamesTheStyleFile() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-geojson-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("style.json").path
+        let style = "{\"version\": 8, \"sources\": {\"a\": {\"type\": \"geojson\", \"data\":\n  {\"type\": \"Point\", \"coordinates\": [1]}}}, \"layers\": []}"
+        try Data(style.utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try BaseMapLoader().load(style: path) { _ in }) { error in
+            let e = error as? MapSnapError
+            XCTAssertEqual(e?.code, .dataError)
+            XCTAssertTrue(e?.message.contains("style.json:2:") == true, e?.message ?? "")
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import CCairo
+import MapSnapFormats
+import MapSnapGeometry
+import MapSnapStyle
+
+/// Layers over a `geojson` source: features in degrees, projected straight to image points
+/// (no tiling), in the world copy nearest the camera; cairo clips what falls outside.
+extension BaseMapPainter {
+    func drawGeoJSON(_ layer: StyleLayer, layerIndex: Int, source: GeoJSONSource, symbols: inout [SymbolCandidate]) {
+        let zoom = camera.zoom
+        let frame = Rect(x: 0, y: 0, width: camera.size.width, height: camera.size.height)
+        let linePlacement = layer.layout.enumValue(.symbolPlacement, EvaluationContext(zoom: zoom)) != "point"
+        for item in source.items {
+            let ctx = EvaluationContext(zoom: zoom, feature: GeoJSONFeatureContext(item: item))
+            guard layer.accepts(ctx) else { continue }
+            if layer.type == .symbol {
+                let text = textField(layer, ctx)
+                guard !text.isEmpty else { continue }
+                for g in Self.flatten(item.feature.geometry) {
+                    switch g {
+                    case .point(let c):
+                        symbols.append(
+                            SymbolCandidate(layer: layer, layerIndex: layerIndex, ctx: ctx, text: text, geometry: .point(camera.point(for: c))))
+                    case .lineString(let cs) where linePlacement:
+                        symbols.append(
+                            SymbolCandidate(
+                                layer: layer, layerIndex: layerIndex, ctx: ctx, text: text, geometry: .lines([project(cs)], clip: frame)))
+                    default:
+                        continue
+                    }
+                }
+                continue
+            }
+            var drew = false
+            for g in Self.flatten(item.feature.geometry) {
+                switch (layer.type, g) {
+                case (.fill, .polygon(let rings)):
+                    for ring in rings where ring.count > 2 {
+                        addPolyline(project(ring))
+                        cairo_close_path(canvas.cr)
+                    }
+                    drew = true
+                case (.line, .lineString(let cs)):
+                    addPolyline(project(cs))
+                    drew = true
+                case (.line, .polygon(let rings)):
+                    for ring in rings where ring.count > 1 { addPolyline(project(ring + [ring[0]])) }
+                    drew = true
+                case (.circle, .point(let c)):
+                    canvas.addCircle(center: camera.point(for: c), radius: layer.paint.number(.circleRadius, ctx))
+                    drew = true
+                default:
+                    continue
+                }
+            }
+            if drew { paintPath(layer, ctx) }
+        }
+    }
+
+    /// Single geometries of any geometry (multi-geometries and collections split).
+    static func flatten(_ g: Geometry) -> [Geometry] {
+        switch g {
+        case .multiPoint(let cs): return cs.map { .point($0) }
+        case .multiLineString(let ls): return ls.map { .lineString($0) }
+        case .multiPolygon(let ps): return ps.map { .polygon($0) }
+        case .geometryCollection(let gs): return gs.flatMap(flatten)
+        default: return [g]
+        }
+    }
+
+    /// Image points of a line in degrees, in the world copy nearest the camera.
+    private func project(_ coords: [Coordinate]) -> [Point] {
+        guard let first = coords.first else { return [] }
+        let shift = camera.nearestLongitude(first.longitude) - first.longitude
+        let world = camera.worldSize
+        let o = camera.origin
+        return coords.map { c in
+            let u = WebMercator.unitPoint(Coordinate(latitude: c.latitude, longitude: c.longitude + shift))
+            return Point(x: u.x * world - o.x, y: u.y * world - o.y)
+        }
+    }
+
+    private func addPolyline(_ pts: [Point]) {
+        guard let f = pts.first else { return }
+        cairo_move_to(canvas.cr, f.x, f.y)
+        for p in pts.dropFirst() { cairo_line_to(canvas.cr, p.x, p.y) }
+    }
+}
