@@ -3,13 +3,14 @@ import XCTest
 
 @testable import MapSnapTiles
 
-/// The shared sample data (`../shared/data` next to the repository), found from this file's path.
+/// The sample base maps shipped in the repository (`Samples/basemaps`, copies of
+/// `../shared/data/vector-tiles`), found from this file's path, so these tests never skip.
 enum SharedData {
     static let vectorTiles: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // MapSnapTilesTests
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()  // repository root
-        .appendingPathComponent("../shared/data/vector-tiles").standardizedFileURL
+        .appendingPathComponent("Samples/basemaps").standardizedFileURL
 
     static func path(_ name: String) -> String {
         vectorTiles.appendingPathComponent(name).path
@@ -20,7 +21,7 @@ enum SharedData {
         let p = path(name)
         guard FileManager.default.fileExists(atPath: p) else {
             throw XCTSkip(
-                "sample data \(p) is not present (expected ../shared/data/vector-tiles next to the repository)")
+                "sample data \(p) is not present (expected in Samples/basemaps)")
         }
         return p
     }
