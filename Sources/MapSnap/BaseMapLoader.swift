@@ -76,6 +76,7 @@ public final class BaseMapLoader {
         for sprite in parsedStyle.sprites where sprite.url.contains("://") && !sprite.url.hasPrefix("file://") {
             warn("sprite \(sprite.url) ignored (offline): icons are not drawn")
         }
+        Self.warnUnsupported(parsedStyle, warn: warn)
         for id in overrides.keys.sorted() where parsedStyle.source(id: id) == nil {
             throw MapSnapError(
                 .usage, "--source \(id)=…: the style has no source \"\(id)\" (sources: \(parsedStyle.sources.map(\.id).joined(separator: ", ")))")
@@ -121,6 +122,30 @@ public final class BaseMapLoader {
         var map = BaseMap(style: parsedStyle, vectorSources: vector, attribution: BaseMap.joinAttribution(credits))
         map.geojsonSources = geojson
         return map
+    }
+
+    /// One warning per style feature the renderer does not draw yet, naming the layers.
+    static func warnUnsupported(_ style: Style, warn: (String) -> Void) {
+        let unsupported: [(StyleProperty, String)] = [
+            (.fillPattern, "fill-pattern is not drawn (the fill colour is used)"),
+            (.backgroundPattern, "background-pattern is not drawn (the background colour is used)"),
+            (StyleProperty("line-pattern") ?? .fillPattern, "line-pattern is not drawn (the line colour is used)"),
+            (StyleProperty("line-gradient") ?? .fillPattern, "line-gradient is not drawn (the line colour is used)"),
+        ]
+        for (property, message) in unsupported {
+            let layers = style.layers.filter { $0.paint[property] != nil }.map(\.id)
+            if !layers.isEmpty { warn("\(message): layers \(layers.prefix(5).joined(separator: ", "))\(layers.count > 5 ? " …" : "")") }
+        }
+        let types: [StyleLayerType: String] = [
+            .hillshade: "hillshade layers are skipped until terrain lands",
+            .raster: "raster layers are not drawn yet",
+            .fillExtrusion: "fill-extrusion layers are not drawn (flat maps only)",
+            .heatmap: "heatmap layers are not drawn",
+        ]
+        for (type, message) in types.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let layers = style.layers.filter { $0.type == type }.map(\.id)
+            if !layers.isEmpty { warn("\(message): layers \(layers.prefix(5).joined(separator: ", "))\(layers.count > 5 ? " …" : "")") }
+        }
     }
 
     /// The features of a `geojson` source: inline `data`, or a local file named by a path or

@@ -196,3 +196,35 @@ extension BaseMapTests {
         }
     }
 }
+
+extension BaseMapTests {
+    func testUnsupportedStyleFeaturesWarnOnceAndDoNotFail() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-unsup-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let style = """
+            {"version": 8, "center": [7.4246, 43.7384], "zoom": 14, "glyphs": "https://example.invalid/{fontstack}/{range}.pbf",
+             "sources": {"omt": {"type": "vector", "url": "\(Self.monaco)"},
+                         "dem": {"type": "raster-dem", "url": "https://example.invalid/dem.json"}},
+             "layers": [
+               {"id": "bg", "type": "background", "paint": {"background-color": "#eee"}},
+               {"id": "wood", "type": "fill", "source": "omt", "source-layer": "landcover", "paint": {"fill-pattern": "wood", "fill-color": "#0a0"}},
+               {"id": "wood2", "type": "fill", "source": "omt", "source-layer": "landcover", "paint": {"fill-pattern": "wood"}},
+               {"id": "shade", "type": "hillshade", "source": "dem"},
+               {"id": "odd", "type": "sky"}
+             ]}
+            """
+        let path = dir.appendingPathComponent("style.json").path
+        try Data(style.utf8).write(to: URL(fileURLWithPath: path))
+        var warnings: [String] = []
+        let map = try BaseMapLoader().load(style: path) { warnings.append($0) }
+        let text = warnings.joined(separator: "\n")
+        XCTAssertTrue(text.contains("fill-pattern is not drawn"), text)
+        XCTAssertEqual(warnings.filter { $0.contains("fill-pattern") }.count, 1, "one warning for both layers")
+        XCTAssertTrue(text.contains("hillshade"), text)
+        XCTAssertTrue(text.contains("glyphs"), text)
+        XCTAssertTrue(text.contains("sky"), "unknown layer type warned: \(text)")
+        let out = try render(map, Self.monacoCenter, zoom: 14)
+        XCTAssertGreaterThan(out.bytes.count, 100)
+    }
+}
