@@ -71,6 +71,8 @@ public enum HelpText {
                                   base map's data credit is always included).
           --no-attribution        No credit line (OpenStreetMap data still needs one
                                   next to the image: ODbL).
+          --bare                  Only what the style draws: no scale bar, credit line,
+                                  title, flags or callouts (for comparing with a reference).
 
         -h, --help                Show this help.
 

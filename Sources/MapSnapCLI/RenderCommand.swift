@@ -9,7 +9,7 @@ struct RenderCommand {
             "--bbox", "--padding", "--route-file", "--pin", "--callout", "--title", "--highlight", "--theme", "--units",
             "--attribution", "--style", "--source",
         ],
-        flags: ["--help", "--polyline6", "--no-flags", "--no-callouts", "--no-scale-bar", "--no-attribution"],
+        flags: ["--help", "--polyline6", "--no-flags", "--no-callouts", "--no-scale-bar", "--no-attribution", "--bare"],
         aliases: ["-o": "--out", "-h": "--help"])
 
     /// What the command will do once parsed (files not read yet).
@@ -108,6 +108,14 @@ struct RenderCommand {
         if a.has("--no-scale-bar") { o.scaleBar = nil }
         o.attribution = a.last("--attribution")
         o.showAttribution = !a.has("--no-attribution")
+        if a.has("--bare") {
+            // Only what the style draws, so a render compares with a reference pixel for pixel.
+            o.scaleBar = nil
+            o.showAttribution = false
+            o.title = nil
+            o.flags = false
+            o.trailCallouts = false
+        }
         plan.options = o
         return plan
     }

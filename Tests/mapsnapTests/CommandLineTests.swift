@@ -302,3 +302,16 @@ extension CommandLineTests {
         XCTAssertEqual(r.status, 0, r.stderr)
     }
 }
+
+extension CommandLineTests {
+    /// The conformance runner's exact call: `render --style S --size WxH --scale R --bare --out O`.
+    func testBareRenderHasOnlyWhatTheStyleDraws() throws {
+        let r = try run(["render", "--style", "standard", "--size", "300x200", "--scale", "2", "--bare", "--out", "b.png", "--annotations", "b.json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let img = try RGBAImage(png: Array(try Data(contentsOf: tmp.appendingPathComponent("b.png"))))
+        XCTAssertEqual(img.width, 600)
+        let json = try String(contentsOf: tmp.appendingPathComponent("b.json"), encoding: .utf8)
+        XCTAssertFalse(json.contains("scale-bar"))
+        XCTAssertFalse(json.contains("attribution"))
+    }
+}
