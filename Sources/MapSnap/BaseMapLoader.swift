@@ -106,6 +106,17 @@ public final class BaseMapLoader {
             } else {
                 file = source.url.flatMap { Self.localFile($0, relativeTo: base) }
             }
+            // `tiles` URL templates naming local files: one file per tile.
+            if file == nil, overrides[source.id] == nil, !source.tiles.isEmpty,
+                source.tiles.allSatisfy({ $0.hasPrefix("file://") || !$0.contains("://") })
+            {
+                let templates = TemplateTileSource(
+                    templates: source.tiles, base: base, tms: source.scheme == .tms, minZoom: Int(source.minzoom),
+                    maxZoom: Int(min(source.maxzoom, 30)), bounds: source.bounds, attribution: source.attribution)
+                vector[source.id] = VectorTileCache(source: templates, capacity: 256)
+                credits.append(source.attribution ?? "")
+                continue
+            }
             guard let file else {
                 warn(
                     "source \"\(source.id)\": \(source.url ?? source.tiles.first ?? "no url") is not a local file; "

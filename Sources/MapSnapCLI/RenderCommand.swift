@@ -199,9 +199,11 @@ struct RenderCommand {
         for f in plan.files { o.features += try read(f, precision: plan.polylinePrecision) }
         for f in plan.routeFiles { o.routes += try read(f, precision: plan.polylinePrecision) }
         // Nothing to fit and no camera given: the style's own centre and zoom.
+        // The spec's defaults are centre [0, 0] and zoom 0.
         if case .fit = o.camera, o.features.isEmpty, o.routes.isEmpty, o.pins.isEmpty, o.callouts.isEmpty,
-            let style = o.baseMap?.style, let c = style.center
+            let style = o.baseMap?.style
         {
+            let c = style.center ?? Coordinate(latitude: 0, longitude: 0)
             o.camera = .center(Coordinate(latitude: c.latitude, longitude: c.longitude), zoom: style.zoom ?? 0)
         }
         let snapshotter = try Snapshotter()
