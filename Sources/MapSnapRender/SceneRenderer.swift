@@ -251,10 +251,23 @@ public final class SceneRenderer {
             items.append(item(d.kind, d.label, nil, nil, d.box, camera))
         }
 
-        let bytes = try canvas.encode(png: request.png)
+        // A base map without an opaque background leaves transparent pixels: keep them.
+        var png = request.png
+        if let map = request.baseMap, !Self.hasOpaqueBackground(map.style, zoom: camera.zoom) { png.alpha = true }
+        let bytes = try canvas.encode(png: png)
         var output = RenderOutput(warnings: warnings, bytes: bytes, camera: camera, annotations: annotations(camera, items))
         output.mapLabelBoxes = mapLabelBoxes
         return output
+    }
+
+    /// True when the style's first visible layer is a background that covers everything
+    /// (opaque colour, opacity 1) at `zoom`.
+    static func hasOpaqueBackground(_ style: Style, zoom: Double) -> Bool {
+        guard let first = style.layers.first(where: { $0.isVisible(atZoom: zoom) }), first.type == .background else {
+            return false
+        }
+        let ctx = EvaluationContext(zoom: zoom)
+        return first.paint.color(.backgroundColor, ctx).alpha >= 1 && first.paint.number(.backgroundOpacity, ctx) >= 1
     }
 
     // MARK: - Camera
