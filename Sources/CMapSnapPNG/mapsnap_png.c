@@ -48,6 +48,18 @@ static void on_write(png_structp png, png_bytep data, png_size_t length) {
 
 static void on_flush(png_structp png) { (void)png; }
 
+double mapsnap_png_flat_fraction(const uint8_t *pixels, int width, int height, int stride) {
+    if (!pixels || width < 2 || height < 1) return 1;
+    // Every 8th row is plenty to tell a map from a photograph.
+    uint64_t same = 0, total = 0;
+    for (int y = 0; y < height; y += 8) {
+        const uint32_t *row = (const uint32_t *)(pixels + (size_t)y * stride);
+        for (int x = 1; x < width; x++) same += row[x] == row[x - 1];
+        total += (uint64_t)(width - 1);
+    }
+    return total ? (double)same / (double)total : 1;
+}
+
 int mapsnap_png_encode(const uint8_t *pixels, int width, int height, int stride, int has_alpha,
                        int level, int filter, int strategy, uint32_t ppm, mapsnap_png_buffer *out, char *err,
                        size_t err_len) {
@@ -79,6 +91,12 @@ int mapsnap_png_encode(const uint8_t *pixels, int width, int height, int stride,
     png_set_write_fn(png, &st, on_write, on_flush);
     png_set_compression_level(png, level < 0 ? 0 : (level > 9 ? 9 : level));
     if (strategy >= 0 && strategy <= 3) png_set_compression_strategy(png, strategy);
+    if (filter <= -2) {
+        // Auto: flat images (maps, drawings) compress best unfiltered, photographic ones with
+        // the sub filter (-2) or libpng's adaptive choice (-3).
+        int flat = mapsnap_png_flat_fraction(pixels, width, height, stride) >= 0.25;
+        filter = flat ? 0 : (filter == -2 ? 1 : -1);
+    }
     if (filter >= 0 && filter <= 4) {
         static const int filters[5] = {PNG_FILTER_NONE, PNG_FILTER_SUB, PNG_FILTER_UP,
                                        PNG_FILTER_AVG, PNG_FILTER_PAETH};

@@ -33,7 +33,9 @@ public final class BaseMapLoader {
         candidates.append(
             URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().appendingPathComponent("Styles"))
-        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("standard.json").path) }
+        return candidates.first {
+            FileManager.default.fileExists(atPath: $0.appendingPathComponent("standard.json").path)
+        }
     }()
 
     /// The bundled style names.
@@ -43,7 +45,8 @@ public final class BaseMapLoader {
     public static func stylePath(_ nameOrPath: String) throws(MapSnapError) -> String {
         guard bundledStyles.contains(nameOrPath) else { return nameOrPath }
         guard let dir = styleDirectory else {
-            throw MapSnapError(.noInput, "the bundled styles were not found; set MAPSNAP_STYLE_DIR to the Styles folder")
+            throw MapSnapError(
+                .noInput, "the bundled styles were not found; set MAPSNAP_STYLE_DIR to the Styles folder")
         }
         let p = dir.appendingPathComponent(nameOrPath + ".json").path
         guard FileManager.default.fileExists(atPath: p) else {
@@ -79,7 +82,9 @@ public final class BaseMapLoader {
         Self.warnUnsupported(parsedStyle, warn: warn)
         for id in overrides.keys.sorted() where parsedStyle.source(id: id) == nil {
             throw MapSnapError(
-                .usage, "--source \(id)=…: the style has no source \"\(id)\" (sources: \(parsedStyle.sources.map(\.id).joined(separator: ", ")))")
+                .usage,
+                "--source \(id)=…: the style has no source \"\(id)\" (sources: \(parsedStyle.sources.map(\.id).joined(separator: ", ")))"
+            )
         }
         let base = URL(fileURLWithPath: path).deletingLastPathComponent()
         var vector: [String: VectorTileCache] = [:]
@@ -102,7 +107,8 @@ public final class BaseMapLoader {
             let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             let file: String?
             if let bound = overrides[source.id] {
-                file = Self.localFile(bound, relativeTo: cwd) ?? cwd.appendingPathComponent(bound).standardizedFileURL.path
+                file =
+                    Self.localFile(bound, relativeTo: cwd) ?? cwd.appendingPathComponent(bound).standardizedFileURL.path
             } else {
                 file = source.url.flatMap { Self.localFile($0, relativeTo: base) }
             }
@@ -145,7 +151,9 @@ public final class BaseMapLoader {
         ]
         for (property, message) in unsupported {
             let layers = style.layers.filter { $0.paint[property] != nil }.map(\.id)
-            if !layers.isEmpty { warn("\(message): layers \(layers.prefix(5).joined(separator: ", "))\(layers.count > 5 ? " …" : "")") }
+            if !layers.isEmpty {
+                warn("\(message): layers \(layers.prefix(5).joined(separator: ", "))\(layers.count > 5 ? " …" : "")")
+            }
         }
         let types: [StyleLayerType: String] = [
             .hillshade: "hillshade layers are skipped until terrain lands",
@@ -155,7 +163,9 @@ public final class BaseMapLoader {
         ]
         for (type, message) in types.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let layers = style.layers.filter { $0.type == type }.map(\.id)
-            if !layers.isEmpty { warn("\(message): layers \(layers.prefix(5).joined(separator: ", "))\(layers.count > 5 ? " …" : "")") }
+            if !layers.isEmpty {
+                warn("\(message): layers \(layers.prefix(5).joined(separator: ", "))\(layers.count > 5 ? " …" : "")")
+            }
         }
     }
 
@@ -167,7 +177,8 @@ public final class BaseMapLoader {
         switch source.data {
         case .inline(let value):
             do {
-                return GeoJSONSource(features: try GeoJSONReader.features(from: value, sourceBytes: styleBytes, file: stylePath))
+                return GeoJSONSource(
+                    features: try GeoJSONReader.features(from: value, sourceBytes: styleBytes, file: stylePath))
             } catch {
                 throw MapSnapError(.dataError, "source \"\(source.id)\": \(error.description)")
             }
@@ -182,7 +193,8 @@ public final class BaseMapLoader {
             do {
                 return GeoJSONSource(features: try OverlayFileReader.read(path: file, displayName: file))
             } catch {
-                throw MapSnapError(error.kind == .missingFile ? .noInput : .dataError, "source \"\(source.id)\": \(error.description)")
+                throw MapSnapError(
+                    error.kind == .missingFile ? .noInput : .dataError, "source \"\(source.id)\": \(error.description)")
             }
         case nil:
             warn("source \"\(source.id)\": a geojson source without data is not drawn")
@@ -220,8 +232,9 @@ public final class BaseMapLoader {
         }
         if rest.contains("://") { return nil }
         let lower = rest.lowercased()
-        guard location.hasPrefix("mbtiles://") || location.hasPrefix("pmtiles://") || location.hasPrefix("file://")
-            || lower.hasSuffix(".mbtiles") || lower.hasSuffix(".pmtiles")
+        guard
+            location.hasPrefix("mbtiles://") || location.hasPrefix("pmtiles://") || location.hasPrefix("file://")
+                || lower.hasSuffix(".mbtiles") || lower.hasSuffix(".pmtiles")
         else { return nil }
         if rest.hasPrefix("/") { return rest }
         return base.appendingPathComponent(rest).standardizedFileURL.path

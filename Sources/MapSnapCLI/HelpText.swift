@@ -32,7 +32,8 @@ public enum HelpText {
           --format png|svg|pdf    Output format (overrides the extension).
           --size WxH              Image size in points (default 600x400).
           --scale 1|2|3           Pixel density: 2 gives a 1200x800 PNG for 600x400 (default 1).
-          --compression 0-9       PNG zlib level (default 6).
+          --compression 0-9       PNG compression effort: 0 none, 1-3 fastest, 4-6
+                                  balanced (default 6), 7-9 smallest files.
           --annotations PATH      Also write JSON with the camera and the pixel box of every
                                   line, pin, callout and label drawn.
 

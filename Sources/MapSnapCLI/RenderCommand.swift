@@ -9,7 +9,9 @@ struct RenderCommand {
             "--bbox", "--padding", "--route-file", "--pin", "--callout", "--title", "--highlight", "--theme", "--units",
             "--attribution", "--style", "--source",
         ],
-        flags: ["--help", "--polyline6", "--no-flags", "--no-callouts", "--no-scale-bar", "--no-attribution", "--bare"],
+        flags: [
+            "--help", "--polyline6", "--no-flags", "--no-callouts", "--no-scale-bar", "--no-attribution", "--bare",
+        ],
         aliases: ["-o": "--out", "-h": "--help"])
 
     /// What the command will do once parsed (files not read yet).

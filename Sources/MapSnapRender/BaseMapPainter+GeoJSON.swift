@@ -20,11 +20,14 @@ extension BaseMapPainter {
                     switch g {
                     case .point(let c):
                         symbols.append(
-                            SymbolCandidate(layer: layer, layerIndex: layerIndex, ctx: ctx, text: text, geometry: .point(camera.point(for: c))))
+                            SymbolCandidate(
+                                layer: layer, layerIndex: layerIndex, ctx: ctx, text: text,
+                                geometry: .point(camera.point(for: c))))
                     case .lineString(let cs) where linePlacement:
                         symbols.append(
                             SymbolCandidate(
-                                layer: layer, layerIndex: layerIndex, ctx: ctx, text: text, geometry: .lines([project(cs)], clip: frame)))
+                                layer: layer, layerIndex: layerIndex, ctx: ctx, text: text,
+                                geometry: .lines([project(cs)], clip: frame)))
                     default:
                         continue
                     }

@@ -12,6 +12,12 @@ import MapSnapTiles
 /// Style semantics follow the MapLibre style spec v8 (https://maplibre.org/maplibre-style-spec/layers/):
 /// line-width and circle-radius in points, line-dasharray in multiples of the line width,
 /// minzoom ≤ zoom < maxzoom.
+///
+/// Speed: each source layer of each tile is decoded and projected once per image and shared by
+/// every style layer drawing from it (`PreparedTileLayer`); features whose box (grown by what
+/// the paint can add around it) misses the visible part of their tile are skipped before their
+/// filter runs; paint that does not depend on the feature is evaluated once per layer, and
+/// consecutive features with equal paint go to cairo as one path.
 struct BaseMapPainter {
     let map: BaseMap
     let camera: Camera
@@ -28,6 +34,16 @@ struct BaseMapPainter {
     /// Tiles covering the image for each vector source, computed once per image.
     private var covers: [String: [CoveringTile]] = [:]
 
+    /// Prepared source layers by source, source layer and position in the source's cover (nil:
+    /// the tile or the layer is missing).
+    private var prepared: [PreparedKey: PreparedTileLayer?] = [:]
+
+    private struct PreparedKey: Hashable {
+        var source: String
+        var layer: String
+        var tile: Int
+    }
+
     private mutating func cover(_ sourceID: String, _ cache: VectorTileCache) -> [CoveringTile] {
         if let c = covers[sourceID] { return c }
         let src = map.style.source(id: sourceID)
@@ -38,11 +54,28 @@ struct BaseMapPainter {
         return tiles
     }
 
+    private mutating func preparedLayer(
+        _ sourceID: String, _ sourceLayer: String, _ index: Int, _ tile: CoveringTile, _ cache: VectorTileCache
+    ) -> PreparedTileLayer? {
+        let key = PreparedKey(source: sourceID, layer: sourceLayer, tile: index)
+        if let p = prepared[key] { return p }
+        var p: PreparedTileLayer?
+        if let vt = try? cache.tile(tile.id), let tl = vt.layer(named: sourceLayer) {
+            p = PreparedTileLayer(layer: tl, tile: tile)
+        }
+        prepared[key] = p
+        return p
+    }
+
+    /// The image in points.
+    private var imageRect: Rect { Rect(x: 0, y: 0, width: camera.size.width, height: camera.size.height) }
+
     /// Draws every visible non-symbol layer; returns the symbol layers' label candidates in
     /// style order (with their layer index) for placement.
     mutating func draw() -> [SymbolCandidate] {
         let zoom = camera.zoom
         var symbols: [SymbolCandidate] = []
+        let filterGroups = Self.filterGroups(map.style.layers, zoom: zoom)
         for (layerIndex, layer) in map.style.layers.enumerated() where layer.isVisible(atZoom: zoom) {
             let zctx = EvaluationContext(zoom: zoom)
             switch layer.type {
@@ -54,20 +87,27 @@ struct BaseMapPainter {
                 cairo_paint(canvas.cr)
                 canvas.restore()
             case .fill, .line, .circle, .symbol:
-                if let sourceID = layer.source, let geojson = map.geojsonSources[sourceID] {
+                guard let sourceID = layer.source else { continue }
+                if let geojson = map.geojsonSources[sourceID] {
                     drawGeoJSON(layer, layerIndex: layerIndex, source: geojson, symbols: &symbols)
                     continue
                 }
-                guard let sourceID = layer.source, let cache = map.vectorSources[sourceID],
-                    let sourceLayer = layer.sourceLayer
-                else { continue }
-                for tile in cover(sourceID, cache) {
-                    guard let vt = try? cache.tile(tile.id), let tl = vt.layer(named: sourceLayer) else { continue }
+                guard let cache = map.vectorSources[sourceID], let sourceLayer = layer.sourceLayer else { continue }
+                // Paint fixed for the whole layer, or nil when it draws nothing at this zoom.
+                var fixed: LayerPaint?
+                if layer.type != .symbol {
+                    fixed = LayerPaint(layer, zctx, perFeature: false)
+                    if fixed?.isInvisible ?? false { continue }
+                }
+                for (i, tile) in cover(sourceID, cache).enumerated() {
+                    guard let p = preparedLayer(sourceID, sourceLayer, i, tile, cache) else { continue }
+                    var filter = FeatureFilter(layer, group: filterGroups[layerIndex], p)
                     if layer.type == .symbol {
-                        collectSymbols(layer, layerIndex: layerIndex, tile: tile, layer: tl, into: &symbols)
-                    } else {
-                        drawTile(layer, tile: tile, layer: tl)
+                        collectSymbols(layer, layerIndex: layerIndex, p, &filter, into: &symbols)
+                    } else if let fixed {
+                        drawTile(layer, p, fixed, &filter)
                     }
+                    filter.finish()
                 }
             default:
                 warnOnce("layer type \(layer.type.rawValue) is not drawn yet (layer \"\(layer.id)\")")
@@ -76,165 +116,224 @@ struct BaseMapPainter {
         return symbols
     }
 
+    /// For each style layer, a number shared with the other visible layers that read the same
+    /// source layer through an equal filter (their verdicts are then computed once per feature),
+    /// or nil when no other layer does.
+    static func filterGroups(_ layers: [StyleLayer], zoom: Double) -> [Int?] {
+        struct Key: Hashable {
+            var source: String
+            var sourceLayer: String
+            var filter: StyleExpression
+        }
+        var groups: [Key: Int] = [:]
+        var keys: [Key?] = []
+        var uses: [Int] = []
+        for layer in layers {
+            guard layer.isVisible(atZoom: zoom), let source = layer.source, let sourceLayer = layer.sourceLayer,
+                let filter = layer.filter
+            else {
+                keys.append(nil)
+                continue
+            }
+            let key = Key(source: source, sourceLayer: sourceLayer, filter: filter)
+            keys.append(key)
+            if let g = groups[key] {
+                uses[g] += 1
+            } else {
+                groups[key] = uses.count
+                uses.append(1)
+            }
+        }
+        return keys.map { key in key.flatMap { groups[$0] }.flatMap { uses[$0] > 1 ? $0 : nil } }
+    }
+
     private mutating func warnOnce(_ message: String) {
         if !warnings.contains(message) { warnings.append(message) }
     }
 
     // MARK: - Fill, line, circle
 
-    private func drawTile(_ style: StyleLayer, tile: CoveringTile, layer: VectorTileLayer) {
+    private func drawTile(
+        _ style: StyleLayer, _ p: PreparedTileLayer, _ fixed: LayerPaint, _ filter: inout FeatureFilter
+    ) {
+        let tileFrame = p.frame
+        let visible = tileFrame.intersection(imageRect)
+        guard let visible else { return }
         let zoom = camera.zoom
-        let extent = layer.extent
-        let scale = tile.scale(extent: extent)
-        let ox = tile.origin.x
-        let oy = tile.origin.y
-        func pt(_ p: TilePoint) -> (Double, Double) { (ox + Double(p.x) * scale, oy + Double(p.y) * scale) }
-
-        canvas.save()
-        defer { canvas.restore() }
-        // A pixel-exact clip: neighbouring tiles share edge pixels without a seam.
-        cairo_set_antialias(canvas.cr, CAIRO_ANTIALIAS_NONE)
-        canvas.newPath()
-        canvas.addRect(tile.frame)
-        cairo_clip(canvas.cr)
-        cairo_set_antialias(canvas.cr, CAIRO_ANTIALIAS_DEFAULT)
-        canvas.newPath()
-
-        let paint = style.paint
-        let layout = style.layout
-        let batch: Bool
+        let wanted: (MVTGeometryType, MVTGeometryType)
         switch style.type {
-        case .fill:
-            batch = !paint.dependsOnFeature(.fillColor) && !paint.dependsOnFeature(.fillOpacity)
-                && !paint.dependsOnFeature(.fillOutlineColor)
-        case .line:
-            batch = !paint.dependsOnFeature(.lineColor) && !paint.dependsOnFeature(.lineWidth)
-                && !paint.dependsOnFeature(.lineOpacity) && !paint.dependsOnFeature(.lineDasharray)
-                && !layout.dependsOnFeature(.lineCap) && !layout.dependsOnFeature(.lineJoin)
-                && !paint.dependsOnFeature(.lineGapWidth) && !paint.dependsOnFeature(.lineOffset)
-        default:
-            batch = false
+        case .fill: wanted = (.polygon, .polygon)
+        case .line: wanted = (.lineString, .polygon)
+        case .circle: wanted = (.point, .point)
+        default: return
         }
+        let perFeature = fixed.dependsOnFeature
+        // How far drawing can reach outside a feature's box (points), plus a pixel for
+        // anti-aliasing and the pixel-snapped tile clip; per feature when the paint says so.
+        let fixedMargin = perFeature ? nil : fixed.reach + 2
+
+        var started = false
         var pending = false
-        var lastCtx = EvaluationContext(zoom: zoom)
-        for feature in layer.features {
-            let ctx = EvaluationContext(zoom: zoom, feature: TileFeatureContext(feature: feature))
-            guard style.accepts(ctx), let geometry = try? feature.geometry() else { continue }
-            switch (style.type, geometry) {
-            case (.fill, .polygons(let polys)):
-                for poly in polys {
-                    for ring in poly.rings where ring.count > 2 {
-                        addLine(ring, pt)
-                        cairo_close_path(canvas.cr)
-                    }
+        var pendingPaint = fixed
+        for i in 0..<p.count {
+            let type = p.type(i)
+            guard type == wanted.0 || type == wanted.1 else { continue }
+            let g = p.geometries[i]
+            guard !g.isEmpty else { continue }
+            if let fixedMargin, !g.overlaps(visible, margin: fixedMargin) { continue }
+            let ctx = EvaluationContext(zoom: zoom, feature: TileFeatureContext(layer: p.keys, index: i))
+            guard filter.accepts(i, ctx) else { continue }
+            var paint = fixed
+            if perFeature {
+                paint = LayerPaint(style, ctx, perFeature: true)
+                guard g.overlaps(visible, margin: paint.reach + 2) else { continue }
+                if pending && paint != pendingPaint {
+                    apply(pendingPaint)
+                    pending = false
                 }
-            case (.line, .lineStrings(let lines)):
-                for line in lines where line.count > 1 { addLine(line, pt) }
-            case (.line, .polygons(let polys)):
-                for poly in polys {
-                    for ring in poly.rings where ring.count > 2 { addLine(ring + [ring[0]], pt) }
-                }
-            case (.circle, .points(let pts)):
-                let r = paint.number(.circleRadius, ctx)
-                for p in pts {
-                    let (x, y) = pt(p)
-                    canvas.addCircle(center: Point(x: x, y: y), radius: r)
-                }
-            default:
-                continue
             }
+            if !started {
+                started = true
+                canvas.save()
+                // A pixel-exact clip: neighbouring tiles share edge pixels without a seam.
+                cairo_set_antialias(canvas.cr, CAIRO_ANTIALIAS_NONE)
+                canvas.newPath()
+                canvas.addRect(tileFrame)
+                cairo_clip(canvas.cr)
+                cairo_set_antialias(canvas.cr, CAIRO_ANTIALIAS_DEFAULT)
+                canvas.newPath()
+            }
+            addGeometry(g, p, layerType: style.type, paint: paint)
             pending = true
-            lastCtx = ctx
-            if !batch {
-                paintPath(style, ctx)
+            pendingPaint = paint
+            if style.type == .circle || (perFeature && !paint.isOpaque) {
+                // Circles are painted one feature at a time (their fills and strokes overlap), and
+                // so is translucent data-driven paint: where such features overlap they blend
+                // twice, as they always have. (Opaque paint looks the same either way, bar
+                // anti-aliasing where features overlap.)
+                apply(paint)
                 pending = false
             }
         }
-        if pending { paintPath(style, lastCtx) }
+        if pending { apply(pendingPaint) }
+        if started { canvas.restore() }
     }
 
-    /// Adds a polyline, dropping vertices closer than a quarter pixel to the last one kept
-    /// (they change nothing visible but cost the rasterizer); the last vertex is always kept.
-    private func addLine(_ line: [TilePoint], _ pt: (TilePoint) -> (Double, Double)) {
-        let (x0, y0) = pt(line[0])
-        cairo_move_to(canvas.cr, x0, y0)
+    private func addGeometry(
+        _ g: PreparedTileLayer.Geometry, _ p: PreparedTileLayer, layerType: StyleLayerType, paint: LayerPaint
+    ) {
+        let cr = canvas.cr
+        p.points.withUnsafeBufferPointer { pts in
+            switch (layerType, g.type) {
+            case (.fill, .polygon):
+                for part in p.parts(g) {
+                    let r = p.partRange(part)
+                    guard r.count > 2 else { continue }
+                    addLine(pts, r, closingWith: nil)
+                    cairo_close_path(cr)
+                }
+            case (.line, .lineString):
+                for part in p.parts(g) {
+                    let r = p.partRange(part)
+                    guard r.count > 1 else { continue }
+                    addLine(pts, r, closingWith: nil)
+                }
+            case (.line, .polygon):
+                for part in p.parts(g) {
+                    let r = p.partRange(part)
+                    guard r.count > 2 else { continue }
+                    addLine(pts, r, closingWith: pts[r.lowerBound])
+                }
+            case (.circle, .point):
+                for part in p.parts(g) {
+                    for k in p.partRange(part) {
+                        canvas.addCircle(center: pts[k], radius: paint.circleRadius)
+                    }
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    /// Adds the polyline `pts[range]` (then `closing`, when given), dropping vertices closer
+    /// than a quarter pixel to the last one kept (they change nothing visible but cost the
+    /// rasterizer); the last vertex is always kept.
+    @inline(__always)
+    private func addLine(_ pts: UnsafeBufferPointer<Point>, _ range: Range<Int>, closingWith closing: Point?) {
+        let cr = canvas.cr
+        let first = pts[range.lowerBound]
+        cairo_move_to(cr, first.x, first.y)
         let minStep = 0.25 / camera.scale
         let minSq = minStep * minStep
-        var lx = x0
-        var ly = y0
-        let last = line.count - 1
-        for i in 1..<line.count {
-            let (x, y) = pt(line[i])
-            let dx = x - lx
-            let dy = y - ly
-            if dx * dx + dy * dy >= minSq || i == last {
-                cairo_line_to(canvas.cr, x, y)
-                lx = x
-                ly = y
+        var lx = first.x
+        var ly = first.y
+        let lastIndex = closing == nil ? range.upperBound - 1 : range.upperBound
+        var i = range.lowerBound + 1
+        while i <= lastIndex {
+            let q = i < range.upperBound ? pts[i] : (closing ?? first)
+            let dx = q.x - lx
+            let dy = q.y - ly
+            if dx * dx + dy * dy >= minSq || i == lastIndex {
+                cairo_line_to(cr, q.x, q.y)
+                lx = q.x
+                ly = q.y
             }
+            i += 1
         }
     }
 
     /// Paints the current path with `layer`'s paint at `ctx`, then clears it.
     func paintPath(_ layer: StyleLayer, _ ctx: EvaluationContext) {
-        let paint = layer.paint
-        let layout = layer.layout
-        switch layer.type {
+        apply(LayerPaint(layer, ctx, perFeature: true))
+    }
+
+    /// Paints the current path with `paint`, then clears it.
+    private func apply(_ paint: LayerPaint) {
+        switch paint.type {
         case .fill:
-            let color = paint.color(.fillColor, ctx)
-            let opacity = paint.number(.fillOpacity, ctx)
-            let outlined = paint[.fillOutlineColor] != nil
-            canvas.fill(color: color, opacity: opacity, preserve: outlined)
+            let outlined = paint.outlined
+            canvas.fill(color: paint.color, opacity: paint.opacity, preserve: outlined)
             if outlined {
                 // MapLibre draws the outline one device pixel wide.
-                canvas.stroke(color: paint.color(.fillOutlineColor, ctx), opacity: opacity, width: 1 / camera.scale, cap: .butt, join: .miter)
+                canvas.stroke(
+                    color: paint.outlineColor, opacity: paint.opacity, width: 1 / camera.scale, cap: .butt, join: .miter
+                )
             }
         case .line:
-            let width = paint.number(.lineWidth, ctx)
-            let gap = paint.number(.lineGapWidth, ctx)
-            let color = paint.color(.lineColor, ctx)
-            let opacity = paint.number(.lineOpacity, ctx)
-            guard width > 0, opacity > 0 else {
+            let width = paint.width
+            let gap = paint.gap
+            guard width > 0, paint.opacity > 0 else {
                 canvas.newPath()
                 return
             }
-            let cap: CairoCanvas.LineCap
-            switch layout.enumValue(.lineCap, ctx) {
-            case "round": cap = .round
-            case "square": cap = .square
-            default: cap = .butt
-            }
-            let join: CairoCanvas.LineJoin
-            switch layout.enumValue(.lineJoin, ctx) {
-            case "round": join = .round
-            case "bevel": join = .bevel
-            default: join = .miter
-            }
-            cairo_set_miter_limit(canvas.cr, layout.number(.lineMiterLimit, ctx))
-            let dash = paint.numbers(.lineDasharray, ctx).map { $0 * width }
+            cairo_set_miter_limit(canvas.cr, paint.miterLimit)
+            let dash = paint.dash.map { $0 * width }
             let validDash = dash.count >= 2 && dash.allSatisfy { $0 >= 0 } && dash.contains { $0 > 0 }
             if gap > 0 {
                 // line-gap-width: two strokes of `width` either side of a `gap`-wide hole. Drawn in
                 // a group — wide stroke, then the hole cleared — and composited with the opacity.
                 cairo_push_group(canvas.cr)
-                canvas.stroke(color: color, width: gap + 2 * width, cap: cap, join: join, dash: validDash ? dash : [], preserve: true)
+                canvas.stroke(
+                    color: paint.color, width: gap + 2 * width, cap: paint.cap, join: paint.join,
+                    dash: validDash ? dash : [], preserve: true)
                 cairo_set_operator(canvas.cr, CAIRO_OPERATOR_CLEAR)
-                canvas.stroke(color: color, width: gap, cap: cap, join: join, dash: validDash ? dash : [])
+                canvas.stroke(
+                    color: paint.color, width: gap, cap: paint.cap, join: paint.join, dash: validDash ? dash : [])
                 cairo_set_operator(canvas.cr, CAIRO_OPERATOR_OVER)
                 cairo_pop_group_to_source(canvas.cr)
-                cairo_paint_with_alpha(canvas.cr, opacity)
+                cairo_paint_with_alpha(canvas.cr, paint.opacity)
             } else {
-                canvas.stroke(color: color, opacity: opacity, width: width, cap: cap, join: join, dash: validDash ? dash : [])
+                canvas.stroke(
+                    color: paint.color, opacity: paint.opacity, width: width, cap: paint.cap, join: paint.join,
+                    dash: validDash ? dash : [])
             }
         case .circle:
-            let color = paint.color(.circleColor, ctx)
-            let opacity = paint.number(.circleOpacity, ctx)
-            let strokeWidth = paint.number(.circleStrokeWidth, ctx)
-            canvas.fill(color: color, opacity: opacity, preserve: strokeWidth > 0)
-            if strokeWidth > 0 {
+            canvas.fill(color: paint.color, opacity: paint.opacity, preserve: paint.strokeWidth > 0)
+            if paint.strokeWidth > 0 {
                 canvas.stroke(
-                    color: paint.color(.circleStrokeColor, ctx), opacity: paint.number(.circleStrokeOpacity, ctx),
-                    width: strokeWidth, cap: .butt, join: .miter)
+                    color: paint.outlineColor, opacity: paint.strokeOpacity, width: paint.strokeWidth, cap: .butt,
+                    join: .miter)
             }
         default:
             canvas.newPath()
@@ -243,49 +342,81 @@ struct BaseMapPainter {
 
     // MARK: - Symbols
 
-    private func collectSymbols(_ style: StyleLayer, layerIndex: Int, tile: CoveringTile, layer: VectorTileLayer, into out: inout [SymbolCandidate]) {
+    private func collectSymbols(
+        _ style: StyleLayer, layerIndex: Int, _ p: PreparedTileLayer, _ filter: inout FeatureFilter,
+        into out: inout [SymbolCandidate]
+    ) {
         let zoom = camera.zoom
-        let scale = tile.scale(extent: layer.extent)
-        let frame = tile.frame
+        let frame = p.frame
+        // Where a line label's anchor and boxes can be (see `SymbolPlacer.placeLine`): on its
+        // own tile and on the image.
+        let lineReach = frame.intersection(imageRect)
         let linePlacement = style.layout.enumValue(.symbolPlacement, EvaluationContext(zoom: zoom)) != "point"
-        for feature in layer.features {
-            let ctx = EvaluationContext(zoom: zoom, feature: TileFeatureContext(feature: feature))
-            guard style.accepts(ctx) else { continue }
+        for i in 0..<p.count {
+            let type = p.type(i)
+            guard type != .unknown else { continue }
+            let g = p.geometries[i]
+            // A line label off the image can never be placed: skip it before its filter and text.
+            if linePlacement && type != .point {
+                guard let lineReach, g.overlaps(lineReach, margin: 0) else { continue }
+            }
+            let ctx = EvaluationContext(zoom: zoom, feature: TileFeatureContext(layer: p.keys, index: i))
+            guard filter.accepts(i, ctx) else { continue }
             let rawText = textField(style, ctx)
-            guard !rawText.isEmpty, let geometry = try? feature.geometry() else { continue }
-            func pt(_ p: TilePoint) -> Point { Point(x: tile.origin.x + Double(p.x) * scale, y: tile.origin.y + Double(p.y) * scale) }
+            guard !rawText.isEmpty, !g.isEmpty else { continue }
             var anchor: SymbolCandidate.Geometry?
-            switch geometry {
-            case .points(let pts):
-                // A point in a tile's buffer belongs to the neighbouring tile.
-                if let p = pts.map(pt).first(where: { frame.containsPoint($0) }) { anchor = .point(p) }
-            case .lineStrings(let lines):
-                if linePlacement {
-                    let paths = lines.map { $0.map(pt) }.filter { $0.count > 1 }
-                    if !paths.isEmpty { anchor = .lines(paths, clip: frame) }
-                } else if let line = lines.max(by: { $0.count < $1.count }), !line.isEmpty {
-                    let p = pt(line[line.count / 2])
-                    if frame.containsPoint(p) { anchor = .point(p) }
-                }
-            case .polygons(let polys):
-                if let ring = polys.first?.exterior, !ring.isEmpty {
+            p.points.withUnsafeBufferPointer { pts in
+                switch g.type {
+                case .point:
+                    // A point in a tile's buffer belongs to the neighbouring tile.
+                    for part in p.parts(g) {
+                        for k in p.partRange(part) where frame.containsPoint(pts[k]) {
+                            anchor = .point(pts[k])
+                            return
+                        }
+                    }
+                case .lineString:
                     if linePlacement {
-                        anchor = .lines([ring.map(pt) + [pt(ring[0])]], clip: frame)
+                        var paths: [[Point]] = []
+                        for part in p.parts(g) {
+                            let r = p.partRange(part)
+                            if r.count > 1 { paths.append(Array(pts[r])) }
+                        }
+                        if !paths.isEmpty { anchor = .lines(paths, clip: frame) }
+                    } else {
+                        // The longest line (the first of equals), at its middle vertex.
+                        var best: Range<Int>?
+                        for part in p.parts(g) {
+                            let r = p.partRange(part)
+                            if r.count > (best?.count ?? -1) { best = r }
+                        }
+                        if let r = best, !r.isEmpty {
+                            let q = pts[r.lowerBound + r.count / 2]
+                            if frame.containsPoint(q) { anchor = .point(q) }
+                        }
+                    }
+                case .polygon:
+                    guard g.partCount > 0 else { return }
+                    let ring = p.partRange(Int(g.firstPart))
+                    guard !ring.isEmpty else { return }
+                    if linePlacement {
+                        var path = Array(pts[ring])
+                        path.append(pts[ring.lowerBound])
+                        anchor = .lines([path], clip: frame)
                     } else {
                         // Label at the ring's vertex centroid, when it falls in this tile.
                         var sx = 0.0
                         var sy = 0.0
-                        for p in ring {
-                            let q = pt(p)
-                            sx += q.x
-                            sy += q.y
+                        for k in ring {
+                            sx += pts[k].x
+                            sy += pts[k].y
                         }
                         let c = Point(x: sx / Double(ring.count), y: sy / Double(ring.count))
                         if frame.containsPoint(c) { anchor = .point(c) }
                     }
+                default:
+                    break
                 }
-            default:
-                break
             }
             guard let anchor else { continue }
             out.append(SymbolCandidate(layer: style, layerIndex: layerIndex, ctx: ctx, text: rawText, geometry: anchor))
@@ -306,11 +437,199 @@ struct BaseMapPainter {
         case "lowercase": s = s.lowercased()
         default: break
         }
-        return s.trimmingCharacters(in: .whitespacesAndNewlines)
+        return Self.trimmed(s)
+    }
+
+    /// `s` without leading and trailing whitespace and newlines, exactly as Foundation's
+    /// `trimmingCharacters(in: .whitespacesAndNewlines)`, without Foundation's cost.
+    static func trimmed(_ s: String) -> String {
+        let scalars = s.unicodeScalars
+        guard let first = scalars.first, let last = scalars.last else { return s }
+        if !isWhitespace(first) && !isWhitespace(last) { return s }
+        var start = scalars.startIndex
+        var end = scalars.endIndex
+        while start < end, isWhitespace(scalars[start]) { start = scalars.index(after: start) }
+        while end > start, isWhitespace(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
+        return String(scalars[start..<end])
+    }
+
+    /// Membership in Foundation's `CharacterSet.whitespacesAndNewlines` (listed in full: the
+    /// space separators, U+0009–U+000D, U+0085, U+200B, U+2028 and U+2029).
+    @inline(__always)
+    private static func isWhitespace(_ c: Unicode.Scalar) -> Bool {
+        switch c.value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200B, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+        default: return false
+        }
+    }
+}
+
+/// A style layer's filter over one prepared source layer; verdicts of a filter shared by several
+/// layers (`group`) are kept in the prepared layer and computed once per feature.
+struct FeatureFilter {
+    let layer: StyleLayer
+    let group: Int?
+    let prepared: PreparedTileLayer
+    private var verdicts: [UInt8]
+
+    init(_ layer: StyleLayer, group: Int?, _ prepared: PreparedTileLayer) {
+        self.layer = layer
+        self.group = group
+        self.prepared = prepared
+        verdicts = group.map { prepared.takeVerdicts($0) } ?? []
+    }
+
+    /// Whether feature `i` (in `ctx`) passes.
+    @inline(__always)
+    mutating func accepts(_ i: Int, _ ctx: EvaluationContext) -> Bool {
+        guard group != nil else { return layer.accepts(ctx) }
+        let v = verdicts[i]
+        if v != 0 { return v == 1 }
+        let ok = layer.accepts(ctx)
+        verdicts[i] = ok ? 1 : 2
+        return ok
+    }
+
+    /// Hands the verdicts back to the prepared layer.
+    mutating func finish() {
+        if let group {
+            prepared.setVerdicts(group, verdicts)
+            verdicts = []
+        }
+    }
+}
+
+/// A layer's paint and layout for one feature (or for all, when none depends on the feature),
+/// evaluated once; equal values paint equally, so consecutive features with equal paint share a
+/// path.
+struct LayerPaint: Equatable {
+    var type: StyleLayerType
+    /// Fill, line or circle colour.
+    var color = Color.black
+    var opacity = 1.0
+    /// Fill outline or circle stroke colour.
+    var outlineColor = Color.black
+    var outlined = false
+    var width = 0.0
+    var gap = 0.0
+    var cap = CairoCanvas.LineCap.butt
+    var join = CairoCanvas.LineJoin.miter
+    var miterLimit = 2.0
+    var dash: [Double] = []
+    var circleRadius = 0.0
+    var strokeWidth = 0.0
+    var strokeOpacity = 1.0
+    /// Whether any of the values may differ between features.
+    var dependsOnFeature = false
+
+    /// Evaluates `layer`'s paint at `ctx`. With `perFeature` false, only notes whether a
+    /// feature could change it (the values are then those of `ctx`).
+    init(_ layer: StyleLayer, _ ctx: EvaluationContext, perFeature: Bool) {
+        type = layer.type
+        let paint = layer.paint
+        let layout = layer.layout
+        switch layer.type {
+        case .fill:
+            color = paint.color(.fillColor, ctx)
+            opacity = paint.number(.fillOpacity, ctx)
+            outlined = paint[.fillOutlineColor] != nil
+            if outlined { outlineColor = paint.color(.fillOutlineColor, ctx) }
+            if !perFeature {
+                dependsOnFeature =
+                    paint.dependsOnFeature(.fillColor) || paint.dependsOnFeature(.fillOpacity)
+                    || paint.dependsOnFeature(.fillOutlineColor)
+            }
+        case .line:
+            width = paint.number(.lineWidth, ctx)
+            gap = paint.number(.lineGapWidth, ctx)
+            color = paint.color(.lineColor, ctx)
+            opacity = paint.number(.lineOpacity, ctx)
+            if !perFeature {
+                dependsOnFeature =
+                    paint.dependsOnFeature(.lineColor) || paint.dependsOnFeature(.lineWidth)
+                    || paint.dependsOnFeature(.lineOpacity) || paint.dependsOnFeature(.lineDasharray)
+                    || layout.dependsOnFeature(.lineCap) || layout.dependsOnFeature(.lineJoin)
+                    || paint.dependsOnFeature(.lineGapWidth) || layout.dependsOnFeature(.lineMiterLimit)
+            }
+            guard width > 0, opacity > 0 else { return }
+            switch layout.enumValue(.lineCap, ctx) {
+            case "round": cap = .round
+            case "square": cap = .square
+            default: cap = .butt
+            }
+            switch layout.enumValue(.lineJoin, ctx) {
+            case "round": join = .round
+            case "bevel": join = .bevel
+            default: join = .miter
+            }
+            miterLimit = layout.number(.lineMiterLimit, ctx)
+            dash = paint.numbers(.lineDasharray, ctx)
+        case .circle:
+            circleRadius = paint.number(.circleRadius, ctx)
+            color = paint.color(.circleColor, ctx)
+            opacity = paint.number(.circleOpacity, ctx)
+            strokeWidth = paint.number(.circleStrokeWidth, ctx)
+            if strokeWidth > 0 {
+                outlineColor = paint.color(.circleStrokeColor, ctx)
+                strokeOpacity = paint.number(.circleStrokeOpacity, ctx)
+            }
+            if !perFeature {
+                dependsOnFeature =
+                    paint.dependsOnFeature(.circleRadius) || paint.dependsOnFeature(.circleColor)
+                    || paint.dependsOnFeature(.circleOpacity) || paint.dependsOnFeature(.circleStrokeWidth)
+                    || paint.dependsOnFeature(.circleStrokeColor) || paint.dependsOnFeature(.circleStrokeOpacity)
+            }
+        default:
+            break
+        }
+    }
+
+    /// True when the paint covers what it draws completely (no opacity below 1), so painting
+    /// features together or one by one looks the same.
+    var isOpaque: Bool {
+        switch type {
+        case .fill: return opacity >= 1 && color.alpha >= 1 && (!outlined || outlineColor.alpha >= 1)
+        case .line: return opacity >= 1 && color.alpha >= 1 && gap <= 0
+        default: return false
+        }
+    }
+
+    /// True when this paint, fixed for the whole layer, draws nothing.
+    var isInvisible: Bool {
+        guard !dependsOnFeature else { return false }
+        switch type {
+        case .line: return !(width > 0 && opacity > 0)
+        case .fill: return opacity == 0
+        default: return false
+        }
+    }
+
+    /// How far (points) drawing reaches outside the geometry's box.
+    var reach: Double {
+        switch type {
+        case .fill: return outlined ? 1 : 0
+        case .line:
+            guard width > 0, opacity > 0 else { return 0 }
+            let half = gap > 0 ? gap / 2 + width : width / 2
+            // A miter reaches at most miterLimit half-widths from its vertex; a square cap √2.
+            return half * max(miterLimit, 1.5)
+        case .circle: return circleRadius + strokeWidth
+        default: return 0
+        }
     }
 }
 
 extension Rect {
     /// True when `p` is inside (left/top edges included, right/bottom excluded).
     func containsPoint(_ p: Point) -> Bool { p.x >= x && p.x < maxX && p.y >= y && p.y < maxY }
+
+    /// The overlap of two rectangles, nil when they do not overlap.
+    func intersection(_ o: Rect) -> Rect? {
+        let x0 = max(minX, o.minX)
+        let y0 = max(minY, o.minY)
+        let x1 = min(maxX, o.maxX)
+        let y1 = min(maxY, o.maxY)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
 }

@@ -18,16 +18,19 @@ enum DecorationPainter {
     static let margin = 6.0
     static let fontSize = 9.0
 
-    static func layout(_ d: Decorations, camera: Camera, size: Size, text: TextEngine, theme: OverlayTheme) -> [Placed] {
+    static func layout(_ d: Decorations, camera: Camera, size: Size, text: TextEngine, theme: OverlayTheme) -> [Placed]
+    {
         var out: [Placed] = []
-        if let units = d.scaleBar, let bar = ScaleBar(camera: camera, units: units, maxWidth: min(100, size.width / 4)) {
+        if let units = d.scaleBar, let bar = ScaleBar(camera: camera, units: units, maxWidth: min(100, size.width / 4))
+        {
             let t = text.layout(bar.label, size: fontSize, bold: true)
             let w = max(bar.width, t.width) + 4
             let h = t.height + 7
             out.append(
                 Placed(
                     kind: "scale-bar", label: bar.label,
-                    box: Rect(x: margin, y: size.height - margin - h, width: w, height: h), text: t, barWidth: bar.width))
+                    box: Rect(x: margin, y: size.height - margin - h, width: w, height: h), text: t, barWidth: bar.width
+                ))
         }
         if let a = d.attribution, !a.isEmpty {
             let t = text.layout(a, size: fontSize, bold: false, maxWidth: size.width * 0.7)

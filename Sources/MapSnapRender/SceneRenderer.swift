@@ -231,7 +231,8 @@ public final class SceneRenderer {
             mapLabelBoxes = placer.placed.map(\.boxes)
             for (label, boxes) in placer.placed {
                 guard let first = boxes.first else { continue }
-                items.append(item("map-label", label, nil, nil, boxes.dropFirst().reduce(first) { $0.union($1) }, camera))
+                items.append(
+                    item("map-label", label, nil, nil, boxes.dropFirst().reduce(first) { $0.union($1) }, camera))
             }
         }
 
@@ -255,7 +256,8 @@ public final class SceneRenderer {
         var png = request.png
         if let map = request.baseMap, !Self.hasOpaqueBackground(map.style, zoom: camera.zoom) { png.alpha = true }
         let bytes = try canvas.encode(png: png)
-        var output = RenderOutput(warnings: warnings, bytes: bytes, camera: camera, annotations: annotations(camera, items))
+        var output = RenderOutput(
+            warnings: warnings, bytes: bytes, camera: camera, annotations: annotations(camera, items))
         output.mapLabelBoxes = mapLabelBoxes
         return output
     }

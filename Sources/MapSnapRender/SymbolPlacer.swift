@@ -33,12 +33,18 @@ struct SymbolPlacer {
     let camera: Camera
     let canvas: CairoCanvas
     let text: TextEngine
-    private var layouts: [String: TextLayout] = [:]
+    /// Shaped labels, shared by every image drawn with `text` (the same names come back image
+    /// after image).
+    private let layouts: TextLayoutCache
+    /// Text parameters by layer index, for layers whose text size, font, spacing and wrap width
+    /// do not depend on the feature (nil: they do).
+    private var fixedParams: [Int: TextParams?] = [:]
 
     init(camera: Camera, canvas: CairoCanvas, text: TextEngine) {
         self.camera = camera
         self.canvas = canvas
         self.text = text
+        self.layouts = TextLayoutCache.shared(for: text)
     }
 
     /// The labels drawn: text and collision boxes, points (for annotations and tests).
@@ -46,12 +52,13 @@ struct SymbolPlacer {
 
     mutating func place(_ candidates: [SymbolCandidate], frame: Rect, index: inout CollisionIndex) {
         // Top layers first; inside a layer by sort key, then source order (stable).
+        let sortKeys = candidates.map { $0.layer.layout.number(.symbolSortKey, $0.ctx) }
         let order = candidates.indices.sorted { a, b in
-            let ca = candidates[a]
-            let cb = candidates[b]
-            if ca.layerIndex != cb.layerIndex { return ca.layerIndex > cb.layerIndex }
-            let ka = ca.layer.layout.number(.symbolSortKey, ca.ctx)
-            let kb = cb.layer.layout.number(.symbolSortKey, cb.ctx)
+            let la = candidates[a].layerIndex
+            let lb = candidates[b].layerIndex
+            if la != lb { return la > lb }
+            let ka = sortKeys[a]
+            let kb = sortKeys[b]
             if ka != kb { return ka < kb }
             return a < b
         }
@@ -71,23 +78,68 @@ struct SymbolPlacer {
         }
     }
 
-    private mutating func layout(_ c: SymbolCandidate, wrap: Bool) -> (TextLayout, size: Double) {
+    /// What shaping a label needs from its layer.
+    private struct TextParams {
+        var size: Double
+        var bold: Bool
+        var spacingEms: Double
+        var maxWidthEms: Double
+    }
+
+    private mutating func params(_ c: SymbolCandidate) -> TextParams {
+        if let cached = fixedParams[c.layerIndex] {
+            if let cached { return cached }
+        } else {
+            let l = c.layer.layout
+            let fixed =
+                !l.dependsOnFeature(.textSize) && !l.dependsOnFeature(.textFont)
+                && !l.dependsOnFeature(.textLetterSpacing) && !l.dependsOnFeature(.textMaxWidth)
+            let p = Self.evaluateParams(c)
+            fixedParams[c.layerIndex] = .some(fixed ? p : nil)
+            return p
+        }
+        return Self.evaluateParams(c)
+    }
+
+    private static func evaluateParams(_ c: SymbolCandidate) -> TextParams {
         let l = c.layer.layout
-        let size = l.number(.textSize, c.ctx)
         let fonts = l.strings(.textFont, c.ctx)
-        let bold = fonts.first.map { f in ["Bold", "Black", "Heavy", "Semibold", "SemiBold"].contains { f.contains($0) } } ?? false
-        let spacing = l.number(.textLetterSpacing, c.ctx) * size
-        let maxWidth = wrap ? l.number(.textMaxWidth, c.ctx) * size : nil
-        let key = "\(c.text)|\(size)|\(bold)|\(spacing)|\(maxWidth ?? -1)"
-        if let t = layouts[key] { return (t, size) }
-        let t = text.layout(c.text, size: size, bold: bold, maxWidth: maxWidth, letterSpacing: spacing)
-        layouts[key] = t
+        let bold =
+            fonts.first.map { f in ["Bold", "Black", "Heavy", "Semibold", "SemiBold"].contains { contains(f, $0) } }
+            ?? false
+        return TextParams(
+            size: l.number(.textSize, c.ctx), bold: bold, spacingEms: l.number(.textLetterSpacing, c.ctx),
+            maxWidthEms: l.number(.textMaxWidth, c.ctx))
+    }
+
+    /// Whether `needle` occurs in `haystack` (byte for byte).
+    private static func contains(_ haystack: String, _ needle: String) -> Bool {
+        let h = Array(haystack.utf8)
+        let n = Array(needle.utf8)
+        guard !n.isEmpty else { return true }
+        guard h.count >= n.count else { return false }
+        for start in 0...(h.count - n.count) where h[start] == n[0] {
+            if h[start..<start + n.count].elementsEqual(n) { return true }
+        }
+        return false
+    }
+
+    private mutating func layout(_ c: SymbolCandidate, wrap: Bool) -> (TextLayout, size: Double) {
+        let p = params(c)
+        let size = p.size
+        let spacing = p.spacingEms * size
+        let maxWidth = wrap ? p.maxWidthEms * size : nil
+        let t = layouts.layout(
+            c.text, size: size, bold: p.bold, maxWidth: maxWidth, letterSpacing: spacing, engine: text)
         return (t, size)
     }
 
     private func style(_ c: SymbolCandidate) -> (color: Color, halo: Color, haloWidth: Double, opacity: Double) {
         let p = c.layer.paint
-        return (p.color(.textColor, c.ctx), p.color(.textHaloColor, c.ctx), p.number(.textHaloWidth, c.ctx), p.number(.textOpacity, c.ctx))
+        return (
+            p.color(.textColor, c.ctx), p.color(.textHaloColor, c.ctx), p.number(.textHaloWidth, c.ctx),
+            p.number(.textOpacity, c.ctx)
+        )
     }
 
     // MARK: Point labels
@@ -113,7 +165,9 @@ struct SymbolPlacer {
         if !l.bool(.textIgnorePlacement, c.ctx) { index.insert(box) }
         let s = style(c)
         guard s.opacity > 0 else { return }
-        canvas.drawText(t, at: Point(x: x, y: y), color: s.color.withAlpha(s.opacity), halo: s.haloWidth > 0 ? s.halo.withAlpha(s.opacity) : nil, haloWidth: s.haloWidth)
+        canvas.drawText(
+            t, at: Point(x: x, y: y), color: s.color.withAlpha(s.opacity),
+            halo: s.haloWidth > 0 ? s.halo.withAlpha(s.opacity) : nil, haloWidth: s.haloWidth)
         placed.append((c.text, [box]))
     }
 
@@ -143,7 +197,8 @@ struct SymbolPlacer {
                 let a = pointAt(path, cum, d - half)
                 let b = pointAt(path, cum, d + half)
                 let mid = pointAt(path, cum, d)
-                guard clip.containsPoint(mid), bendWithin(path, cum, from: d - half, to: d + half, maxAngle: maxAngle) else { continue }
+                guard clip.containsPoint(mid), bendWithin(path, cum, from: d - half, to: d + half, maxAngle: maxAngle)
+                else { continue }
                 var angle = atan2(b.y - a.y, b.x - a.x)
                 if angle > .pi / 2 { angle -= .pi } else if angle < -.pi / 2 { angle += .pi }
                 // Boxes along the label, one per text height.
@@ -176,14 +231,17 @@ struct SymbolPlacer {
         return false
     }
 
-    private func dist(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+    private func dist(_ a: Point, _ b: Point) -> Double {
+        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+    }
 
     private func pointAt(_ path: [Point], _ cum: [Double], _ d: Double) -> Point {
         var i = 1
         while i < cum.count - 1 && cum[i] < d { i += 1 }
         let seg = cum[i] - cum[i - 1]
         let t = seg > 0 ? (d - cum[i - 1]) / seg : 0
-        return Point(x: path[i - 1].x + (path[i].x - path[i - 1].x) * t, y: path[i - 1].y + (path[i].y - path[i - 1].y) * t)
+        return Point(
+            x: path[i - 1].x + (path[i].x - path[i - 1].x) * t, y: path[i - 1].y + (path[i].y - path[i - 1].y) * t)
     }
 
     /// True when the segments between distances `from` and `to` turn by at most `maxAngle` in total

@@ -44,7 +44,9 @@ final class TextEngine {
     /// Lays out `text` at `size` points. `maxWidth` (points) wraps at word boundaries;
     /// lines are centred when wrapped.
     /// `letterSpacing` is extra space between characters, points.
-    func layout(_ text: String, size: Double, bold: Bool, maxWidth: Double? = nil, letterSpacing: Double = 0) -> TextLayout {
+    func layout(_ text: String, size: Double, bold: Bool, maxWidth: Double? = nil, letterSpacing: Double = 0)
+        -> TextLayout
+    {
         let layout = pango_layout_new(context)
         let desc = pango_font_description_new()
         pango_font_description_set_family(desc, FontLibrary.family)

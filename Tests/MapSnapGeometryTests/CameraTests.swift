@@ -140,10 +140,21 @@ final class ScaleBarTests: XCTestCase {
 
     func testHighLatitudeShortensTheGround() throws {
         let z = 14.0
-        let eq = try XCTUnwrap(ScaleBar(camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: z, size: Size(width: 1, height: 1)), units: .metric))
-        let north = try XCTUnwrap(ScaleBar(camera: Camera(center: Coordinate(latitude: 60, longitude: 0), zoom: z, size: Size(width: 1, height: 1)), units: .metric))
+        let eq = try XCTUnwrap(
+            ScaleBar(
+                camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: z, size: Size(width: 1, height: 1)),
+                units: .metric))
+        let north = try XCTUnwrap(
+            ScaleBar(
+                camera: Camera(
+                    center: Coordinate(latitude: 60, longitude: 0), zoom: z, size: Size(width: 1, height: 1)),
+                units: .metric))
         XCTAssertLessThan(north.metres / north.width, eq.metres / eq.width, "fewer metres per point up north")
-        let feet = try XCTUnwrap(ScaleBar(camera: Camera(center: Coordinate(latitude: 37.77, longitude: -122.42), zoom: 17, size: Size(width: 1, height: 1)), units: .imperial))
+        let feet = try XCTUnwrap(
+            ScaleBar(
+                camera: Camera(
+                    center: Coordinate(latitude: 37.77, longitude: -122.42), zoom: 17, size: Size(width: 1, height: 1)),
+                units: .imperial))
         XCTAssertTrue(feet.label.hasSuffix(" ft"), feet.label)
     }
 }

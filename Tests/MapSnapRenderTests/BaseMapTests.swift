@@ -21,7 +21,10 @@ final class BaseMapTests: XCTestCase {
         return map
     }
 
-    func render(_ map: BaseMap, _ center: Coordinate, zoom: Double, size: Size = Size(width: 300, height: 200), scale: Double = 1)
+    func render(
+        _ map: BaseMap, _ center: Coordinate, zoom: Double, size: Size = Size(width: 300, height: 200),
+        scale: Double = 1
+    )
         throws -> RenderOutput
     {
         var req = RenderRequest(size: size, scale: scale, camera: .center(center, zoom: zoom))
@@ -48,7 +51,9 @@ final class BaseMapTests: XCTestCase {
         for style in ["satellite", "hybrid"] {
             let sf = try baseMap(Self.sf, style: style)
             let mc = try baseMap(Self.monaco, style: style)
-            for (name, map, center, zoom) in [("sf-z13", sf, Self.sfCenter, 13.0), ("monaco-z15", mc, Self.monacoCenter, 15.0)] {
+            for (name, map, center, zoom) in [
+                ("sf-z13", sf, Self.sfCenter, 13.0), ("monaco-z15", mc, Self.monacoCenter, 15.0),
+            ] {
                 let out = try render(map, center, zoom: zoom)
                 let labels = out.annotations.items.filter { $0.kind == "map-label" }.count
                 if style == "satellite" { XCTAssertEqual(labels, 0, "satellite has no labels") }
@@ -56,7 +61,8 @@ final class BaseMapTests: XCTestCase {
             }
         }
         // Hybrid labels read light on dark: Monaco at z15 has some.
-        let out = try render(try baseMap(Self.monaco, style: "hybrid"), Self.monacoCenter, zoom: 15, size: Size(width: 600, height: 400))
+        let out = try render(
+            try baseMap(Self.monaco, style: "hybrid"), Self.monacoCenter, zoom: 15, size: Size(width: 600, height: 400))
         XCTAssertGreaterThan(out.annotations.items.filter { $0.kind == "map-label" }.count, 2)
     }
 
@@ -84,7 +90,9 @@ final class BaseMapTests: XCTestCase {
             for i in labels.indices {
                 for j in labels.indices where j > i {
                     for a in labels[i] {
-                        for b in labels[j] { XCTAssertFalse(a.intersects(b), "labels \(i) and \(j) overlap at z\(zoom)") }
+                        for b in labels[j] {
+                            XCTAssertFalse(a.intersects(b), "labels \(i) and \(j) overlap at z\(zoom)")
+                        }
                     }
                 }
                 for box in labels[i] {
@@ -187,7 +195,8 @@ extension BaseMapTests {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("style.json").path
-        let style = "{\"version\": 8, \"sources\": {\"a\": {\"type\": \"geojson\", \"data\":\n  {\"type\": \"Point\", \"coordinates\": [1]}}}, \"layers\": []}"
+        let style =
+            "{\"version\": 8, \"sources\": {\"a\": {\"type\": \"geojson\", \"data\":\n  {\"type\": \"Point\", \"coordinates\": [1]}}}, \"layers\": []}"
         try Data(style.utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertThrowsError(try BaseMapLoader().load(style: path) { _ in }) { error in
             let e = error as? MapSnapError

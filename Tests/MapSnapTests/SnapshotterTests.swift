@@ -50,7 +50,8 @@ final class SnapshotterTests: XCTestCase {
             PinOverlay(coordinate: Coordinate(latitude: 37.80, longitude: -122.40), color: .black, title: "Edge pin")
         ]
         let snap = try Snapshotter().snapshot(o)
-        for item in snap.annotations.items where item.placed && !["title", "scale-bar", "attribution"].contains(item.kind) {
+        for item in snap.annotations.items
+        where item.placed && !["title", "scale-bar", "attribution"].contains(item.kind) {
             XCTAssertGreaterThanOrEqual(item.box[0], 24 - 0.01, "\(item.kind) \(item.name ?? "")")
             XCTAssertGreaterThanOrEqual(item.box[1], 24 - 0.01)
             XCTAssertLessThanOrEqual(item.box[0] + item.box[2], 600 - 24 + 0.01)
@@ -160,7 +161,8 @@ final class SnapshotterTests: XCTestCase {
 final class DecorationTests: XCTestCase {
     func testScaleBarAndAttributionSitInTheCornersAndLabelsAvoidThem() throws {
         var o = SnapshotOptions()
-        o.features = try OverlayFileReader.read(path: SnapshotterTests.samples.appendingPathComponent("sf-trails/trails.geojson").path)
+        o.features = try OverlayFileReader.read(
+            path: SnapshotterTests.samples.appendingPathComponent("sf-trails/trails.geojson").path)
         o.attribution = "© OpenStreetMap contributors"
         o.scaleBar = .imperial
         let snap = try Snapshotter().snapshot(o)

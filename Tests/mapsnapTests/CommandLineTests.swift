@@ -221,10 +221,16 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(noOut.status, 64)
         XCTAssertTrue(noOut.stderr.contains("--out"))
         try expectFailure(["render", "--style", "none"], status: 64, contains: "nothing to show")
-        try expectFailure(["render", Self.trails, "--style", "none", "--source", "a=b.mbtiles"], status: 64, contains: "--source")
-        try expectFailure(["render", Self.trails, "--source", "nope=x.mbtiles"], status: 64, contains: "no source \"nope\"")
-        try expectFailure(["render", Self.trails, "--source", "openmaptiles=missing.mbtiles"], status: 66, contains: "missing.mbtiles")
-        try expectFailure(["render", Self.trails, "--style", write("broken.json", "{\"version\": 8,\n \"layers\": [}")], status: 65, contains: "broken.json:2:")
+        try expectFailure(
+            ["render", Self.trails, "--style", "none", "--source", "a=b.mbtiles"], status: 64, contains: "--source")
+        try expectFailure(
+            ["render", Self.trails, "--source", "nope=x.mbtiles"], status: 64, contains: "no source \"nope\"")
+        try expectFailure(
+            ["render", Self.trails, "--source", "openmaptiles=missing.mbtiles"], status: 66, contains: "missing.mbtiles"
+        )
+        try expectFailure(
+            ["render", Self.trails, "--style", write("broken.json", "{\"version\": 8,\n \"layers\": [}")], status: 65,
+            contains: "broken.json:2:")
         try expectFailure(["render", Self.trails, "--highlight", "Nope"], status: 64, contains: "Nope")
         try expectFailure(
             ["render", Self.trails, "--center", "95,0", "--zoom", "3"], status: 64, contains: "latitude 95")
@@ -291,14 +297,18 @@ extension CommandLineTests {
     func testStyleWithoutCameraUsesItsOwnCentreAndZoom() throws {
         let r = try run(["render", "--style", "standard", "-o", "s.png", "--annotations", "s.json"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: tmp.appendingPathComponent("s.json"))) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: tmp.appendingPathComponent("s.json")))
+            as? [String: Any]
         let camera = json?["camera"] as? [String: Any]
         XCTAssertEqual(camera?["zoom"] as? Double, 13)
     }
 
     func testMonacoFromPMTiles() throws {
         let tiles = Self.packageRoot.appendingPathComponent("Samples/basemaps/monaco_omt.pmtiles").path
-        let r = try run(["render", "--source", "openmaptiles=\(tiles)", "--center", "43.7384,7.4246", "--zoom", "15", "-o", "m.png"])
+        let r = try run([
+            "render", "--source", "openmaptiles=\(tiles)", "--center", "43.7384,7.4246", "--zoom", "15", "-o", "m.png",
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
     }
 }
@@ -306,7 +316,10 @@ extension CommandLineTests {
 extension CommandLineTests {
     /// The conformance runner's exact call: `render --style S --size WxH --scale R --bare --out O`.
     func testBareRenderHasOnlyWhatTheStyleDraws() throws {
-        let r = try run(["render", "--style", "standard", "--size", "300x200", "--scale", "2", "--bare", "--out", "b.png", "--annotations", "b.json"])
+        let r = try run([
+            "render", "--style", "standard", "--size", "300x200", "--scale", "2", "--bare", "--out", "b.png",
+            "--annotations", "b.json",
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         let img = try RGBAImage(png: Array(try Data(contentsOf: tmp.appendingPathComponent("b.png"))))
         XCTAssertEqual(img.width, 600)

@@ -16,7 +16,8 @@ typedef struct mapsnap_png_buffer {
 /// - `has_alpha`: 0 writes RGB (8-bit, alpha dropped: use for opaque images), 1 writes RGBA
 ///   with alpha un-premultiplied.
 /// - `level`: zlib level 0..9. `filter`: -1 lets libpng choose adaptively, 0..4 forces one
-///   filter (0 none, 1 sub, 2 up, 3 avg, 4 paeth).
+///   filter (0 none, 1 sub, 2 up, 3 avg, 4 paeth); -2 and -3 choose by the image: none for a
+///   flat image (see mapsnap_png_flat_fraction), else sub (-2) or adaptive (-3).
 /// - `strategy`: zlib strategy (0 default, 1 filtered, 2 huffman only, 3 RLE); -1 keeps libpng's.
 /// - `ppm`: pixels per metre written in pHYs (0 omits the chunk).
 /// Returns 0 on success; otherwise non-zero and a message in `err` (NUL-terminated, ≤ err_len).
@@ -26,6 +27,10 @@ int mapsnap_png_encode(const uint8_t *pixels, int width, int height, int stride,
                        size_t err_len);
 
 void mapsnap_png_buffer_free(mapsnap_png_buffer *buffer);
+
+/// The fraction (0…1) of pixels equal to their left neighbour, sampled on every 8th row: high
+/// for maps and drawings (large flat areas), near 0 for photographs.
+double mapsnap_png_flat_fraction(const uint8_t *pixels, int width, int height, int stride);
 
 
 
