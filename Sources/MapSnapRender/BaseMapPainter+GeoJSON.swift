@@ -10,6 +10,10 @@ extension BaseMapPainter {
         let zoom = camera.zoom
         let frame = Rect(x: 0, y: 0, width: camera.size.width, height: camera.size.height)
         let linePlacement = layer.layout.enumValue(.symbolPlacement, EvaluationContext(zoom: zoom)) != "point"
+        // Opaque paint that does not depend on the feature: one path for the whole layer, one
+        // paint call (translucent paint stays per feature, so overlaps blend as in MapLibre).
+        let batch = layer.type != .symbol && Self.isUniformOpaque(layer, zoom: zoom)
+        var pending: EvaluationContext?
         for item in source.items {
             let ctx = EvaluationContext(zoom: zoom, feature: GeoJSONFeatureContext(item: item))
             guard layer.accepts(ctx) else { continue }
@@ -56,7 +60,30 @@ extension BaseMapPainter {
                     continue
                 }
             }
-            if drew { paintPath(layer, ctx) }
+            if drew {
+                if batch { pending = ctx } else { paintPath(layer, ctx) }
+            }
+        }
+        if let ctx = pending { paintPath(layer, ctx) }
+    }
+
+    /// True when no paint or layout property of `layer` depends on the feature and its colour
+    /// and opacity are fully opaque at `zoom`.
+    static func isUniformOpaque(_ layer: StyleLayer, zoom: Double) -> Bool {
+        if layer.paint.properties.contains(where: { layer.paint.dependsOnFeature($0) }) { return false }
+        if layer.layout.properties.contains(where: { layer.layout.dependsOnFeature($0) }) { return false }
+        let ctx = EvaluationContext(zoom: zoom)
+        switch layer.type {
+        case .fill:
+            return layer.paint.number(.fillOpacity, ctx) >= 1 && layer.paint.color(.fillColor, ctx).alpha >= 1
+                && layer.paint.color(.fillOutlineColor, ctx).alpha >= 1
+        case .line:
+            return layer.paint.number(.lineOpacity, ctx) >= 1 && layer.paint.color(.lineColor, ctx).alpha >= 1
+        case .circle:
+            return layer.paint.number(.circleOpacity, ctx) >= 1 && layer.paint.color(.circleColor, ctx).alpha >= 1
+                && layer.paint.number(.circleStrokeWidth, ctx) == 0
+        default:
+            return false
         }
     }
 
