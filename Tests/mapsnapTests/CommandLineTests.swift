@@ -328,3 +328,37 @@ extension CommandLineTests {
         XCTAssertFalse(json.contains("attribution"))
     }
 }
+
+extension CommandLineTests {
+    /// The GL render test suite's geometry cases (../shared/conformance): the pass count must not
+    /// drop below the one recorded in conformance-passes.txt. Skips when the suite is not there.
+    func testConformancePassCountDoesNotDrop() throws {
+        let suite = Self.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance")
+        guard FileManager.default.fileExists(atPath: suite.appendingPathComponent("run.py").path) else {
+            throw XCTSkip("../shared/conformance is not here: the GL suite is test input kept outside the repo")
+        }
+        let recorded = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("conformance-passes.txt")
+        let floor = Int(try String(contentsOf: recorded, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = [
+            "python3", suite.appendingPathComponent("run.py").path, suite.appendingPathComponent("gl-suite").path, "--out",
+            tmp.appendingPathComponent("conf").path, "-j", "2", "--cmd",
+            "\(try binary().path) render --style {style} --size {width}x{height} --scale {ratio} --bare --out {out}",
+        ]
+        let log = tmp.appendingPathComponent("conf.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        p.standardOutput = handle
+        p.standardError = handle
+        try p.run()
+        p.waitUntilExit()
+        try handle.close()
+        let text = try String(contentsOf: log, encoding: .utf8)
+        guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix("conformance: ") }) else {
+            throw XCTSkip("the conformance runner did not finish (python3 with Pillow and numpy needed): \(text.suffix(300))")
+        }
+        let passed = Int(line.split(separator: " ")[1]) ?? 0
+        XCTAssertGreaterThanOrEqual(passed, floor, "GL suite: \(line) — below the recorded \(floor)")
+    }
+}
