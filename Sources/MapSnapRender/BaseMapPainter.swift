@@ -331,9 +331,8 @@ struct BaseMapPainter {
         case .circle:
             canvas.fill(color: paint.color, opacity: paint.opacity, preserve: paint.strokeWidth > 0)
             if paint.strokeWidth > 0 {
-                canvas.stroke(
-                    color: paint.outlineColor, opacity: paint.strokeOpacity, width: paint.strokeWidth, cap: .butt,
-                    join: .miter)
+                // MapLibre draws circle-stroke-width outside circle-radius.
+                canvas.strokeOutside(color: paint.outlineColor, opacity: paint.strokeOpacity, width: paint.strokeWidth)
             }
         default:
             canvas.newPath()

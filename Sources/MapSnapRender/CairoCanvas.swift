@@ -275,4 +275,22 @@ extension CairoCanvas {
 
     /// Clips to the current path, keeping the path.
     func clipPreservingPath() { cairo_clip_preserve(cr) }
+
+    /// Strokes `width` points outside the closed current path (its inside left untouched), then
+    /// clears the path: a stroke of twice the width clipped to the outside of the shape.
+    func strokeOutside(color: Color, opacity: Double, width: Double) {
+        guard let path = cairo_copy_path(cr) else { return }
+        defer { cairo_path_destroy(path) }
+        cairo_save(cr)
+        cairo_new_path(cr)
+        cairo_rectangle(cr, -1e6, -1e6, 2e6, 2e6)
+        cairo_append_path(cr, path)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_clip(cr)
+        cairo_new_path(cr)
+        cairo_append_path(cr, path)
+        stroke(color: color, opacity: opacity, width: 2 * width, cap: .butt, join: .round)
+        cairo_restore(cr)
+        cairo_new_path(cr)
+    }
 }
