@@ -54,7 +54,9 @@ extension BaseMapPainter {
                     for ring in rings where ring.count > 1 { addPolyline(project(ring + [ring[0]])) }
                     drew = true
                 case (.circle, .point(let c)):
-                    canvas.addCircle(center: camera.point(for: c), radius: layer.paint.number(.circleRadius, ctx))
+                    canvas.addCircle(
+                        center: camera.point(for: c),
+                        radius: max(layer.paint.number(.circleRadius, ctx) - 0.5 / camera.scale, 0))
                     drew = true
                 default:
                     continue

@@ -247,7 +247,8 @@ struct BaseMapPainter {
             case (.circle, .point):
                 for part in p.parts(g) {
                     for k in p.partRange(part) {
-                        canvas.addCircle(center: pts[k], radius: paint.circleRadius)
+                        // MapLibre fades a circle's edge inside its radius: the visible edge is half a pixel in.
+                        canvas.addCircle(center: pts[k], radius: max(paint.circleRadius - 0.5 / camera.scale, 0))
                     }
                 }
             default:
