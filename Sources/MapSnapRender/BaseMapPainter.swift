@@ -88,6 +88,12 @@ struct BaseMapPainter {
                 canvas.restore()
             case .fill, .line, .circle, .symbol:
                 guard let sourceID = layer.source else { continue }
+                // *-translate (points, map-aligned: the same as viewport-aligned without bearing)
+                // moves the whole layer, tile clips included, so tiles still meet without seams.
+                let translate = Self.translation(layer, zctx)
+                canvas.save()
+                defer { canvas.restore() }
+                if translate.x != 0 || translate.y != 0 { cairo_translate(canvas.cr, translate.x, translate.y) }
                 if let geojson = map.geojsonSources[sourceID] {
                     drawGeoJSON(layer, layerIndex: layerIndex, source: geojson, symbols: &symbols)
                     continue
@@ -114,6 +120,20 @@ struct BaseMapPainter {
             }
         }
         return symbols
+    }
+
+    /// The layer's `fill-translate` / `line-translate` / `circle-translate` offset, points.
+    static func translation(_ layer: StyleLayer, _ ctx: EvaluationContext) -> Point {
+        let property: StyleProperty
+        switch layer.type {
+        case .fill: property = .fillTranslate
+        case .line: property = .lineTranslate
+        case .circle: property = .circleTranslate
+        default: return .zero
+        }
+        let v = layer.paint.numbers(property, ctx)
+        guard v.count == 2, v[0].isFinite, v[1].isFinite else { return .zero }
+        return Point(x: v[0], y: v[1])
     }
 
     /// For each style layer, a number shared with the other visible layers that read the same
