@@ -176,11 +176,14 @@ public final class BaseMapLoader {
     ) throws(MapSnapError) -> GeoJSONSource? {
         switch source.data {
         case .inline(let value):
+            // Like MapLibre, a source with invalid data is left out (with a warning naming the
+            // place in the style file) rather than failing the whole map.
             do {
                 return GeoJSONSource(
                     features: try GeoJSONReader.features(from: value, sourceBytes: styleBytes, file: stylePath))
             } catch {
-                throw MapSnapError(.dataError, "source \"\(source.id)\": \(error.description)")
+                warn("source \"\(source.id)\" is not drawn: \(error.description)")
+                return nil
             }
         case .url(let url):
             var rest = url
