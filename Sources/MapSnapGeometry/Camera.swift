@@ -210,3 +210,33 @@ extension Camera {
         return norm
     }
 }
+
+// MARK: - Lines to image points
+
+extension Camera {
+    /// Image positions (points) of a line's vertices, all in the world copy nearest the centre
+    /// (chosen by the first vertex, so the line stays continuous), dropping vertices closer than
+    /// `minStep` points to the last one kept. The first and last vertices are always kept.
+    public func imagePoints(_ coords: [Coordinate], minStep: Double = 0) -> [Point] {
+        guard let first = coords.first else { return [] }
+        let shift = nearestLongitude(first.longitude) - first.longitude
+        let world = worldSize
+        let o = origin
+        let minSq = minStep * minStep
+        var out: [Point] = []
+        out.reserveCapacity(Swift.min(coords.count, 65_536))
+        var last = Point(x: .infinity, y: .infinity)
+        for (i, c) in coords.enumerated() {
+            let u = WebMercator.unitPoint(Coordinate(latitude: c.latitude, longitude: c.longitude + shift))
+            let p = Point(x: u.x * world - o.x, y: u.y * world - o.y)
+            let dx = p.x - last.x
+            let dy = p.y - last.y
+            if dx * dx + dy * dy >= minSq || i == coords.count - 1 {
+                if i == coords.count - 1, dx * dx + dy * dy < minSq, out.count > 1 { out.removeLast() }
+                out.append(p)
+                last = p
+            }
+        }
+        return out
+    }
+}

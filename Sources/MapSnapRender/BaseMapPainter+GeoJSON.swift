@@ -43,15 +43,15 @@ extension BaseMapPainter {
                 switch (layer.type, g) {
                 case (.fill, .polygon(let rings)):
                     for ring in rings where ring.count > 2 {
-                        addPolyline(project(ring))
+                        canvas.addPolyline(project(ring))
                         cairo_close_path(canvas.cr)
                     }
                     drew = true
                 case (.line, .lineString(let cs)):
-                    addPolyline(project(cs))
+                    canvas.addPolyline(project(cs))
                     drew = true
                 case (.line, .polygon(let rings)):
-                    for ring in rings where ring.count > 1 { addPolyline(project(ring + [ring[0]])) }
+                    for ring in rings where ring.count > 1 { canvas.addPolyline(project(ring + [ring[0]])) }
                     drew = true
                 case (.circle, .point(let c)):
                     canvas.addCircle(
@@ -100,21 +100,8 @@ extension BaseMapPainter {
         }
     }
 
-    /// Image points of a line in degrees, in the world copy nearest the camera.
+    /// Image points of a line in degrees, thinned to a quarter pixel like the tile layers.
     private func project(_ coords: [Coordinate]) -> [Point] {
-        guard let first = coords.first else { return [] }
-        let shift = camera.nearestLongitude(first.longitude) - first.longitude
-        let world = camera.worldSize
-        let o = camera.origin
-        return coords.map { c in
-            let u = WebMercator.unitPoint(Coordinate(latitude: c.latitude, longitude: c.longitude + shift))
-            return Point(x: u.x * world - o.x, y: u.y * world - o.y)
-        }
-    }
-
-    private func addPolyline(_ pts: [Point]) {
-        guard let f = pts.first else { return }
-        cairo_move_to(canvas.cr, f.x, f.y)
-        for p in pts.dropFirst() { cairo_line_to(canvas.cr, p.x, p.y) }
+        camera.imagePoints(coords, minStep: 0.25 / camera.scale)
     }
 }

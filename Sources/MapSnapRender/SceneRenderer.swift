@@ -88,7 +88,7 @@ public final class SceneRenderer {
             var bounds: Rect?
             for polygon in area.polygons {
                 for ring in polygon {
-                    let pts = project(ring, camera: camera, minStep: minStep)
+                    let pts = camera.imagePoints(ring, minStep: minStep)
                     canvas.addRing(pts)
                     bounds = union(bounds, boundsOf(pts))
                 }
@@ -103,7 +103,7 @@ public final class SceneRenderer {
             }
         }
 
-        let projected = scene.lines.map { line in line.parts.map { project($0, camera: camera, minStep: minStep) } }
+        let projected = scene.lines.map { line in line.parts.map { camera.imagePoints($0, minStep: minStep) } }
         let order =
             scene.lines.indices.filter { scene.lines[$0].kind == .trail }
             + scene.lines.indices.filter { scene.lines[$0].kind == .route }
@@ -335,31 +335,6 @@ public final class SceneRenderer {
     }
 
     // MARK: - Geometry to points
-
-    /// Projects a polyline to image points, in the world copy nearest the camera, dropping
-    /// vertices closer than `minStep` points to the last kept one (the last vertex is kept).
-    private func project(_ coords: [Coordinate], camera: Camera, minStep: Double) -> [Point] {
-        guard let first = coords.first else { return [] }
-        let shift = camera.nearestLongitude(first.longitude) - first.longitude
-        let world = camera.worldSize
-        let o = camera.origin
-        let minSq = minStep * minStep
-        var out: [Point] = []
-        out.reserveCapacity(min(coords.count, 65_536))
-        var last = Point(x: .infinity, y: .infinity)
-        for (i, c) in coords.enumerated() {
-            let u = WebMercator.unitPoint(Coordinate(latitude: c.latitude, longitude: c.longitude + shift))
-            let p = Point(x: u.x * world - o.x, y: u.y * world - o.y)
-            let dx = p.x - last.x
-            let dy = p.y - last.y
-            if dx * dx + dy * dy >= minSq || i == coords.count - 1 {
-                if i == coords.count - 1, dx * dx + dy * dy < minSq, out.count > 1 { out.removeLast() }
-                out.append(p)
-                last = p
-            }
-        }
-        return out
-    }
 
     private func boundsOf(_ pts: [Point]) -> Rect? {
         guard let f = pts.first else { return nil }

@@ -158,3 +158,29 @@ final class ScaleBarTests: XCTestCase {
         XCTAssertTrue(feet.label.hasSuffix(" ft"), feet.label)
     }
 }
+
+final class ImagePointsTests: XCTestCase {
+    func testThinningKeepsEndsAndDropsNearVertices() {
+        let cam = Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 10, size: Size(width: 200, height: 200))
+        // 0.00001° ≈ 0.0056 points at zoom 10: the middle vertices collapse.
+        let line =
+            (0...10).map { Coordinate(latitude: 0, longitude: Double($0) * 0.00001) } + [
+                Coordinate(latitude: 0, longitude: 0.01)
+            ]
+        let all = cam.imagePoints(line)
+        XCTAssertEqual(all.count, line.count)
+        let thin = cam.imagePoints(line, minStep: 0.5)
+        XCTAssertEqual(thin.count, 2)
+        XCTAssertEqual(thin.first, all.first)
+        XCTAssertEqual(thin.last, all.last)
+        // The world copy follows the first vertex: a line starting at 179.9 continues past 180.
+        let far = Camera(
+            center: Coordinate(latitude: 0, longitude: 179.95), zoom: 10, size: Size(width: 200, height: 200))
+        let pts = far.imagePoints([
+            Coordinate(latitude: 0, longitude: 179.9), Coordinate(latitude: 0, longitude: 180.1),
+        ])
+        XCTAssertEqual(
+            pts[1].x - pts[0].x, 0.2 / 360 * cam.worldSize, accuracy: 1e-6, "continuous, not around the world")
+        XCTAssertGreaterThan(pts[1].x, pts[0].x)
+    }
+}

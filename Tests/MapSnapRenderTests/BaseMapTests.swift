@@ -237,3 +237,28 @@ extension BaseMapTests {
         XCTAssertGreaterThan(out.bytes.count, 100)
     }
 }
+
+extension BaseMapTests {
+    func testTranslateMovesTheWholeLayer() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-tr-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let style = """
+            {"version": 8, "center": [0, 0], "zoom": 14,
+             "sources": {"l": {"type": "geojson", "data": {"type": "LineString", "coordinates": [[-0.01, 0], [0.01, 0]]}}},
+             "layers": [
+               {"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+               {"id": "line", "type": "line", "source": "l", "paint": {"line-color": "#000000", "line-width": 4, "line-translate": [0, 20]}}
+             ]}
+            """
+        let path = dir.appendingPathComponent("style.json").path
+        try Data(style.utf8).write(to: URL(fileURLWithPath: path))
+        let out = try render(
+            try BaseMapLoader().load(style: path) { _ in }, Coordinate(latitude: 0, longitude: 0), zoom: 14,
+            size: Size(width: 100, height: 100))
+        let img = try RGBAImage(png: out.bytes)
+        func red(_ x: Int, _ y: Int) -> UInt8 { img.pixels[(y * img.width + x) * 4] }
+        XCTAssertEqual(red(50, 50), 255, "nothing left at the untranslated place")
+        XCTAssertEqual(red(50, 70), 0, "the line is 20 points lower")
+    }
+}

@@ -337,12 +337,15 @@ extension CommandLineTests {
         guard FileManager.default.fileExists(atPath: suite.appendingPathComponent("run.py").path) else {
             throw XCTSkip("../shared/conformance is not here: the GL suite is test input kept outside the repo")
         }
-        let recorded = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("conformance-passes.txt")
-        let floor = Int(try String(contentsOf: recorded, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        let recorded = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "conformance-passes.txt")
+        let floor =
+            Int(try String(contentsOf: recorded, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = [
-            "python3", suite.appendingPathComponent("run.py").path, suite.appendingPathComponent("gl-suite").path, "--out",
+            "python3", suite.appendingPathComponent("run.py").path, suite.appendingPathComponent("gl-suite").path,
+            "--out",
             tmp.appendingPathComponent("conf").path, "-j", "2", "--cmd",
             "\(try binary().path) render --style {style} --size {width}x{height} --scale {ratio} --bare --out {out}",
         ]
@@ -356,7 +359,8 @@ extension CommandLineTests {
         try handle.close()
         let text = try String(contentsOf: log, encoding: .utf8)
         guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix("conformance: ") }) else {
-            throw XCTSkip("the conformance runner did not finish (python3 with Pillow and numpy needed): \(text.suffix(300))")
+            throw XCTSkip(
+                "the conformance runner did not finish (python3 with Pillow and numpy needed): \(text.suffix(300))")
         }
         let passed = Int(line.split(separator: " ")[1]) ?? 0
         XCTAssertGreaterThanOrEqual(passed, floor, "GL suite: \(line) — below the recorded \(floor)")
