@@ -63,7 +63,8 @@ let tests: [Target] = [
         exclude: ["Golden"]),
     .testTarget(name: "MapSnapTests", dependencies: ["MapSnap"]),
     .testTarget(
-        name: "mapsnapTests", dependencies: ["MapSnapCLI", "MapSnap", "mapsnap"], exclude: ["render-help.txt", "conformance-passes.txt"]),
+        name: "mapsnapTests", dependencies: ["MapSnapCLI", "MapSnap", "mapsnap"],
+        exclude: ["render-help.txt", "conformance-passes.txt"]),
 ]
 
 let package = Package(

@@ -309,6 +309,10 @@ struct BaseMapPainter {
         apply(LayerPaint(layer, ctx, perFeature: true))
     }
 
+    /// Lines whose joins differ from round by less than this (device pixels, gap included)
+    /// may be drawn by distance even when their join is miter or bevel.
+    static let roundJoinTolerance = 2.0
+
     /// Paints the current path with `paint`, then clears it.
     private func apply(_ paint: LayerPaint) {
         switch paint.type {
@@ -331,6 +335,17 @@ struct BaseMapPainter {
             cairo_set_miter_limit(canvas.cr, paint.miterLimit)
             let dash = paint.dash.map { $0 * width }
             let validDash = dash.count >= 2 && dash.allSatisfy { $0 >= 0 } && dash.contains { $0 > 0 }
+            let total = gap > 0 ? gap + 2 * width : width
+            let roundish = paint.join == .round || total * camera.scale <= Self.roundJoinTolerance
+            // Blur only exists drawn by distance: it wins over the exact join shape.
+            if !validDash && (roundish || paint.blur > 0) && canvas.canStrokeByDistance {
+                // MapLibre's own line model: coverage by distance, round joins, blur. Much
+                // faster than cairo's scan converter for road networks.
+                canvas.strokeByDistance(
+                    color: paint.color, opacity: paint.opacity, width: width, gap: gap, blur: paint.blur, cap: paint.cap
+                )
+                return
+            }
             if gap > 0 {
                 // line-gap-width: two strokes of `width` either side of a `gap`-wide hole. Drawn in
                 // a group — wide stroke, then the hole cleared — and composited with the opacity.
@@ -532,6 +547,8 @@ struct LayerPaint: Equatable {
     var outlined = false
     var width = 0.0
     var gap = 0.0
+    /// line-blur, points.
+    var blur = 0.0
     var cap = CairoCanvas.LineCap.butt
     var join = CairoCanvas.LineJoin.miter
     var miterLimit = 2.0
@@ -562,6 +579,7 @@ struct LayerPaint: Equatable {
         case .line:
             width = paint.number(.lineWidth, ctx)
             gap = paint.number(.lineGapWidth, ctx)
+            blur = paint.number(.lineBlur, ctx)
             color = paint.color(.lineColor, ctx)
             opacity = paint.number(.lineOpacity, ctx)
             if !perFeature {
@@ -570,6 +588,7 @@ struct LayerPaint: Equatable {
                     || paint.dependsOnFeature(.lineOpacity) || paint.dependsOnFeature(.lineDasharray)
                     || layout.dependsOnFeature(.lineCap) || layout.dependsOnFeature(.lineJoin)
                     || paint.dependsOnFeature(.lineGapWidth) || layout.dependsOnFeature(.lineMiterLimit)
+                    || paint.dependsOnFeature(.lineBlur)
             }
             guard width > 0, opacity > 0 else { return }
             switch layout.enumValue(.lineCap, ctx) {

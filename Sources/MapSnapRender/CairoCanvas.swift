@@ -14,6 +14,12 @@ final class CairoCanvas {
     let surface: OpaquePointer
     let cr: OpaquePointer
     private let sink: ByteSink?
+    /// Coverage mask for `strokeByDistance`, made on first use (raster output only).
+    var lineMask: LineCoverageMask?
+    /// The cairo A8 surface over `lineMask`'s bytes.
+    var lineMaskSurface: OpaquePointer?
+    /// Scratch buffer for a path's device points, reused between strokes.
+    var pathScratch: [Point] = []
 
     /// Largest raster side and area accepted, pixels.
     static let maxSide = 16_384
@@ -72,6 +78,7 @@ final class CairoCanvas {
     }
 
     deinit {
+        if let lineMaskSurface { cairo_surface_destroy(lineMaskSurface) }
         cairo_destroy(cr)
         cairo_surface_destroy(surface)
     }

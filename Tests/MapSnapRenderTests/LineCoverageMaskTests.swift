@@ -1,0 +1,146 @@
+import MapSnapGeometry
+import XCTest
+
+@testable import MapSnapRender
+
+/// Lines rasterized by distance: coverage profile, caps, joins, union, gaps, clipping.
+final class LineCoverageMaskTests: XCTestCase {
+    let everything = LineCoverageMask.PixelRect(x0: -1000, y0: -1000, x1: 1000, y1: 1000)
+
+    func mask(_ w: Int = 40, _ h: Int = 40) -> LineCoverageMask {
+        LineCoverageMask(width: w, height: h, stride: (w + 3) / 4 * 4)
+    }
+
+    func add(
+        _ m: LineCoverageMask, _ pts: [Point], halfWidth: Double, cap: LineCoverageMask.Cap = .round,
+        ramp: Double = 1, mode: LineCoverageMask.Mode = .union, clip: LineCoverageMask.PixelRect? = nil
+    ) {
+        let stroke = LineCoverageMask.Stroke(edge: halfWidth + 0.5, ramp: ramp, cap: cap)
+        pts.withUnsafeBufferPointer { m.add($0, stroke, mode: mode, clip: clip ?? everything) }
+    }
+
+    func at(_ m: LineCoverageMask, _ x: Int, _ y: Int) -> Int { Int(m.data[y * m.stride + x]) }
+
+    func total(_ m: LineCoverageMask) -> Double {
+        var sum = 0
+        for y in 0..<m.height { for x in 0..<m.width { sum += at(m, x, y) } }
+        return Double(sum) / 255
+    }
+
+    func testProfileAcrossAHorizontalLine() {
+        let m = mask()
+        add(m, [Point(x: 5, y: 10), Point(x: 30, y: 10)], halfWidth: 1, cap: .flat(extension: 0))
+        // Pixel centres 0.5 from the axis are fully inside a 2-pixel line; 1.5 away, outside.
+        XCTAssertEqual(at(m, 15, 9), 255)
+        XCTAssertEqual(at(m, 15, 10), 255)
+        XCTAssertEqual(at(m, 15, 8), 0)
+        XCTAssertEqual(at(m, 15, 11), 0)
+        // Butt ends cut through the end points.
+        XCTAssertEqual(at(m, 4, 10), 0)
+        XCTAssertEqual(at(m, 5, 10), 255)
+        XCTAssertEqual(at(m, 29, 10), 255)
+        XCTAssertEqual(at(m, 30, 10), 0)
+        // The dirty box holds every drawn pixel, and only rows that were drawn.
+        XCTAssertLessThanOrEqual(m.dirty.x0, 5)
+        XCTAssertGreaterThanOrEqual(m.dirty.x1, 30)
+        XCTAssertEqual(m.dirty.y0, 9)
+        XCTAssertEqual(m.dirty.y1, 11)
+    }
+
+    func testHalfPixelOffsetGivesHalfCoverage() {
+        let m = mask()
+        add(m, [Point(x: 2, y: 10.5), Point(x: 30, y: 10.5)], halfWidth: 1, cap: .flat(extension: 0))
+        // Centre row full; rows at distance 1: edge 1.5 − 1 = half covered.
+        XCTAssertEqual(at(m, 15, 10), 255)
+        XCTAssertEqual(at(m, 15, 9), 128)
+        XCTAssertEqual(at(m, 15, 11), 128)
+    }
+
+    func testRoundAndSquareCaps() {
+        let round = mask()
+        add(round, [Point(x: 10, y: 10), Point(x: 30, y: 10)], halfWidth: 2, cap: .round)
+        XCTAssertGreaterThan(at(round, 8, 10), 200, "a round cap reaches half the width past the end")
+        XCTAssertEqual(at(round, 7, 7), 0, "but not into the corner")
+        let square = mask()
+        add(square, [Point(x: 10, y: 10), Point(x: 30, y: 10)], halfWidth: 2, cap: .flat(extension: 2))
+        XCTAssertEqual(at(square, 8, 10), 255)
+        XCTAssertEqual(at(square, 8, 8), 255, "a square cap fills the corner")
+    }
+
+    func testCoverageSumsToTheLinesArea() {
+        // A diagonal line 3 pixels wide and 30 long (butt ends): coverage adds up to its area.
+        let m = mask(60, 60)
+        let a = Point(x: 10.3, y: 12.7)
+        let b = Point(x: 10.3 + 18, y: 12.7 + 24)
+        add(m, [a, b], halfWidth: 1.5, cap: .flat(extension: 0))
+        XCTAssertEqual(total(m), 30 * 3, accuracy: 30 * 3 * 0.03)
+    }
+
+    func testOverlapsUniteAndJoinsAreRound() {
+        let m = mask()
+        // Two crossing lines: the crossing is covered once, never more than full.
+        add(m, [Point(x: 5, y: 20), Point(x: 35, y: 20)], halfWidth: 2)
+        let before = total(m)
+        add(m, [Point(x: 20, y: 5), Point(x: 20, y: 35)], halfWidth: 2)
+        XCTAssertEqual(at(m, 20, 20), 255)
+        XCTAssertEqual(total(m) - before, 34 * 4 - 16, accuracy: 6, "the crossing square is not counted twice")
+        // A right-angle polyline: the outer corner of the join is round (not filled like a miter).
+        let j = mask()
+        add(j, [Point(x: 5, y: 10), Point(x: 20, y: 10), Point(x: 20, y: 30)], halfWidth: 3, cap: .flat(extension: 0))
+        XCTAssertEqual(at(j, 21, 9), 255, "inside the join")
+        XCTAssertEqual(at(j, 22, 7), 0, "the outer corner is cut round")
+    }
+
+    func testGapErasesTheMiddle() {
+        let m = mask()
+        let pts = [Point(x: 2, y: 20), Point(x: 38, y: 20)]
+        add(m, pts, halfWidth: 5, cap: .flat(extension: 0))
+        add(m, pts, halfWidth: 2, cap: .flat(extension: 0), mode: .erase)
+        XCTAssertEqual(at(m, 20, 19), 0, "the gap")
+        XCTAssertEqual(at(m, 20, 20), 0)
+        XCTAssertEqual(at(m, 20, 16), 255, "the stroke either side")
+        XCTAssertEqual(at(m, 20, 23), 255)
+    }
+
+    func testBlurWidensTheRamp() {
+        let sharp = mask()
+        let blurred = mask()
+        let pts = [Point(x: 2, y: 20), Point(x: 38, y: 20)]
+        add(sharp, pts, halfWidth: 3, cap: .flat(extension: 0))
+        add(blurred, pts, halfWidth: 3, cap: .flat(extension: 0), ramp: 5)
+        XCTAssertEqual(at(sharp, 20, 17), 255)
+        XCTAssertLessThan(at(blurred, 20, 17), 150, "blur fades the line inwards from its edge")
+        XCTAssertEqual(at(blurred, 20, 22), at(blurred, 20, 17), "symmetrically")
+        XCTAssertEqual(at(blurred, 20, 24), 0, "and never past it")
+    }
+
+    func testClipBoundsTheWorkAndClearResets() {
+        let m = mask()
+        let clip = LineCoverageMask.PixelRect(x0: 10, y0: 0, x1: 20, y1: 40)
+        add(m, [Point(x: 0, y: 20), Point(x: 40, y: 20)], halfWidth: 2, clip: clip)
+        XCTAssertEqual(at(m, 9, 20), 0)
+        XCTAssertEqual(at(m, 10, 20), 255)
+        XCTAssertEqual(at(m, 19, 20), 255)
+        XCTAssertEqual(at(m, 20, 20), 0)
+        XCTAssertEqual(m.dirty.x0, 10)
+        XCTAssertEqual(m.dirty.x1, 20)
+        m.clear()
+        XCTAssertEqual(total(m), 0)
+        XCTAssertTrue(m.dirty.isEmpty)
+        // Far outside the mask: nothing, no crash.
+        add(m, [Point(x: -1e7, y: -5), Point(x: 1e7, y: -5)], halfWidth: 2)
+        add(m, [Point(x: 5, y: 5), Point(x: 5, y: 5)], halfWidth: 2)
+        XCTAssertEqual(total(m), 0)
+    }
+
+    func testClosedRingHasNoCapNotch() {
+        // A square ring drawn with butt caps: the start corner is joined like the others.
+        let m = mask()
+        let ring = [
+            Point(x: 10, y: 10), Point(x: 30, y: 10), Point(x: 30, y: 30), Point(x: 10, y: 30), Point(x: 10, y: 10),
+        ]
+        add(m, ring, halfWidth: 2, cap: .flat(extension: 0))
+        XCTAssertEqual(at(m, 9, 9), at(m, 30, 9), "the start corner looks like the others")
+        XCTAssertGreaterThan(at(m, 9, 9), 0)
+    }
+}
