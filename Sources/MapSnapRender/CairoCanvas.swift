@@ -14,10 +14,12 @@ final class CairoCanvas {
     let surface: OpaquePointer
     let cr: OpaquePointer
     private let sink: ByteSink?
-    /// Coverage mask for `strokeByDistance`, made on first use (raster output only).
-    var lineMask: LineCoverageMask?
-    /// The cairo A8 surface over `lineMask`'s bytes.
-    var lineMaskSurface: OpaquePointer?
+    /// Coverage mask for `strokeByDistance` and `fillByArea`, made on first use (raster output only).
+    var coverageMask: CoverageMask?
+    /// The cairo A8 surface over `coverageMask`'s bytes.
+    var coverageMaskSurface: OpaquePointer?
+    /// Edge accumulator for `fillByArea`, made on first use.
+    var areaAccumulator: AreaAccumulator?
     /// Scratch buffer for a path's device points, reused between strokes.
     var pathScratch: [Point] = []
 
@@ -78,7 +80,7 @@ final class CairoCanvas {
     }
 
     deinit {
-        if let lineMaskSurface { cairo_surface_destroy(lineMaskSurface) }
+        if let coverageMaskSurface { cairo_surface_destroy(coverageMaskSurface) }
         cairo_destroy(cr)
         cairo_surface_destroy(surface)
     }

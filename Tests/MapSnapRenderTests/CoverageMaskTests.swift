@@ -4,24 +4,24 @@ import XCTest
 @testable import MapSnapRender
 
 /// Lines rasterized by distance: coverage profile, caps, joins, union, gaps, clipping.
-final class LineCoverageMaskTests: XCTestCase {
-    let everything = LineCoverageMask.PixelRect(x0: -1000, y0: -1000, x1: 1000, y1: 1000)
+final class CoverageMaskTests: XCTestCase {
+    let everything = CoverageMask.PixelRect(x0: -1000, y0: -1000, x1: 1000, y1: 1000)
 
-    func mask(_ w: Int = 40, _ h: Int = 40) -> LineCoverageMask {
-        LineCoverageMask(width: w, height: h, stride: (w + 3) / 4 * 4)
+    func mask(_ w: Int = 40, _ h: Int = 40) -> CoverageMask {
+        CoverageMask(width: w, height: h, stride: (w + 3) / 4 * 4)
     }
 
     func add(
-        _ m: LineCoverageMask, _ pts: [Point], halfWidth: Double, cap: LineCoverageMask.Cap = .round,
-        ramp: Double = 1, mode: LineCoverageMask.Mode = .union, clip: LineCoverageMask.PixelRect? = nil
+        _ m: CoverageMask, _ pts: [Point], halfWidth: Double, cap: CoverageMask.Cap = .round,
+        ramp: Double = 1, mode: CoverageMask.Mode = .union, clip: CoverageMask.PixelRect? = nil
     ) {
-        let stroke = LineCoverageMask.Stroke(edge: halfWidth + 0.5, ramp: ramp, cap: cap)
+        let stroke = CoverageMask.Stroke(edge: halfWidth + 0.5, ramp: ramp, cap: cap)
         pts.withUnsafeBufferPointer { m.add($0, stroke, mode: mode, clip: clip ?? everything) }
     }
 
-    func at(_ m: LineCoverageMask, _ x: Int, _ y: Int) -> Int { Int(m.data[y * m.stride + x]) }
+    func at(_ m: CoverageMask, _ x: Int, _ y: Int) -> Int { Int(m.data[y * m.stride + x]) }
 
-    func total(_ m: LineCoverageMask) -> Double {
+    func total(_ m: CoverageMask) -> Double {
         var sum = 0
         for y in 0..<m.height { for x in 0..<m.width { sum += at(m, x, y) } }
         return Double(sum) / 255
@@ -116,7 +116,7 @@ final class LineCoverageMaskTests: XCTestCase {
 
     func testClipBoundsTheWorkAndClearResets() {
         let m = mask()
-        let clip = LineCoverageMask.PixelRect(x0: 10, y0: 0, x1: 20, y1: 40)
+        let clip = CoverageMask.PixelRect(x0: 10, y0: 0, x1: 20, y1: 40)
         add(m, [Point(x: 0, y: 20), Point(x: 40, y: 20)], halfWidth: 2, clip: clip)
         XCTAssertEqual(at(m, 9, 20), 0)
         XCTAssertEqual(at(m, 10, 20), 255)
@@ -142,5 +142,81 @@ final class LineCoverageMaskTests: XCTestCase {
         add(m, ring, halfWidth: 2, cap: .flat(extension: 0))
         XCTAssertEqual(at(m, 9, 9), at(m, 30, 9), "the start corner looks like the others")
         XCTAssertGreaterThan(at(m, 9, 9), 0)
+    }
+}
+
+/// Polygons rasterized by exact area: areas, holes, unions, clipping.
+final class AreaAccumulatorTests: XCTestCase {
+    let all = CoverageMask.PixelRect(x0: 0, y0: 0, x1: 60, y1: 60)
+
+    func fill(_ rings: [[Point]], clip: CoverageMask.PixelRect? = nil) -> CoverageMask {
+        let mask = CoverageMask(width: 60, height: 60, stride: 60)
+        let acc = AreaAccumulator(width: 60, height: 60)
+        let c = clip ?? all
+        for ring in rings {
+            for i in ring.indices { acc.addEdge(ring[i], ring[(i + 1) % ring.count], clip: c) }
+        }
+        acc.resolve(into: mask, clip: c)
+        return mask
+    }
+
+    func total(_ m: CoverageMask) -> Double {
+        var sum = 0
+        for i in 0..<(m.stride * m.height) { sum += Int(m.data[i]) }
+        return Double(sum) / 255
+    }
+
+    func at(_ m: CoverageMask, _ x: Int, _ y: Int) -> Int { Int(m.data[y * m.stride + x]) }
+
+    func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, clockwise: Bool = true) -> [Point] {
+        let r = [Point(x: x, y: y), Point(x: x + w, y: y), Point(x: x + w, y: y + h), Point(x: x, y: y + h)]
+        return clockwise ? r : r.reversed()
+    }
+
+    func testPixelAlignedSquareIsExact() {
+        let m = fill([rect(10, 10, 20, 20)])
+        XCTAssertEqual(at(m, 10, 10), 255)
+        XCTAssertEqual(at(m, 29, 29), 255)
+        XCTAssertEqual(at(m, 9, 10), 0)
+        XCTAssertEqual(at(m, 30, 29), 0)
+        XCTAssertEqual(total(m), 400, accuracy: 0.01)
+    }
+
+    func testSubpixelEdgesGiveTheirArea() {
+        let m = fill([rect(10.25, 10.5, 20, 20)])
+        XCTAssertEqual(at(m, 10, 20), 191, "three quarters of the column")
+        XCTAssertEqual(at(m, 20, 10), 128, "half the row")
+        XCTAssertEqual(at(m, 10, 10), 96, "3/4 × 1/2")
+        // A triangle: coverage adds up to its area, either winding.
+        let tri = [Point(x: 5.3, y: 7.1), Point(x: 51.7, y: 19.9), Point(x: 22.2, y: 48.6)]
+        let area =
+            abs((tri[1].x - tri[0].x) * (tri[2].y - tri[0].y) - (tri[2].x - tri[0].x) * (tri[1].y - tri[0].y)) / 2
+        XCTAssertEqual(total(fill([tri])), area, accuracy: area * 0.01)
+        XCTAssertEqual(total(fill([tri.reversed()])), area, accuracy: area * 0.01)
+    }
+
+    func testHolesAndUnions() {
+        // A hole wound the other way is left empty.
+        let holed = fill([rect(10, 10, 30, 30), rect(20, 20, 10, 10, clockwise: false)])
+        XCTAssertEqual(at(holed, 25, 25), 0)
+        XCTAssertEqual(at(holed, 15, 15), 255)
+        XCTAssertEqual(total(holed), 900 - 100, accuracy: 0.01)
+        // Overlapping polygons wound alike unite: covered once.
+        let union = fill([rect(10, 10, 20, 20), rect(20, 20, 20, 20)])
+        XCTAssertEqual(at(union, 25, 25), 255)
+        XCTAssertEqual(total(union), 400 + 400 - 100, accuracy: 0.01)
+    }
+
+    func testClipAndEdgesOutsideTheImage() {
+        let clip = CoverageMask.PixelRect(x0: 20, y0: 0, x1: 40, y1: 60)
+        let m = fill([rect(10, 10, 40, 10)], clip: clip)
+        XCTAssertEqual(at(m, 19, 15), 0)
+        XCTAssertEqual(at(m, 20, 15), 255, "the part left of the clip still counts")
+        XCTAssertEqual(at(m, 39, 15), 255)
+        XCTAssertEqual(at(m, 40, 15), 0)
+        XCTAssertEqual(total(m), 200, accuracy: 0.01)
+        // A polygon much larger than the image covers all of it; one far away, none.
+        XCTAssertEqual(total(fill([rect(-1e6, -1e6, 3e6, 3e6)])), 3600, accuracy: 0.01)
+        XCTAssertEqual(total(fill([rect(1e6, 1e6, 30, 30)])), 0)
     }
 }

@@ -13,7 +13,7 @@ import MapSnapGeometry
 /// Cost is proportional to the pixels within reach of the lines, a few floating-point
 /// operations each: thin road networks rasterize several times faster than through a
 /// supersampling scan converter.
-final class LineCoverageMask {
+final class CoverageMask {
     /// Size in device pixels.
     let width: Int
     let height: Int
@@ -108,6 +108,9 @@ final class LineCoverageMask {
             i = j
         }
     }
+
+    /// Notes that `rect` was written directly into `data`.
+    func markDirty(_ rect: PixelRect) { dirty = dirty.union(rect) }
 
     /// Clears what was drawn.
     func clear() {
