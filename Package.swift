@@ -21,7 +21,9 @@ let systemLibraries: [Target] = [
         providers: [.apt(["zlib1g-dev"])]),
     // libpng reports errors with longjmp, which Swift cannot catch: this tiny C target
     // owns the setjmp and returns a status code instead.
-    .target(name: "CMapSnapPNG", dependencies: ["CPNG"], path: "Sources/CMapSnapPNG"),
+    .target(
+        name: "CMapSnapPNG", dependencies: ["CPNG"], path: "Sources/CMapSnapPNG",
+        linkerSettings: [.linkedLibrary("deflate")]),
 ]
 
 // MARK: - Swift modules (one-way: JSON/Geometry → Formats/Style → Render → MapSnap → mapsnap)

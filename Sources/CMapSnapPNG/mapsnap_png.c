@@ -1,6 +1,7 @@
 // PNG encoder over libpng (http://www.libpng.org/pub/png/libpng-manual.txt) with the setjmp
 // that libpng's error handling requires kept on the C side.
 #include "mapsnap_png.h"
+#include "png_rows.h"
 
 #include <png.h>
 #include <setjmp.h>
@@ -108,26 +109,7 @@ int mapsnap_png_encode(const uint8_t *pixels, int width, int height, int stride,
     if (ppm > 0) png_set_pHYs(png, info, ppm, ppm, PNG_RESOLUTION_METER);
     png_write_info(png, info);
     for (int y = 0; y < height; y++) {
-        const uint32_t *src = (const uint32_t *)(pixels + (size_t)y * stride);
-        uint8_t *dst = row;
-        for (int x = 0; x < width; x++) {
-            uint32_t p = src[x];
-            uint32_t a = p >> 24, r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF;
-            if (has_alpha) {
-                if (a == 0) {
-                    r = g = b = 0;
-                } else if (a < 255) {
-                    r = (r * 255 + a / 2) / a;
-                    g = (g * 255 + a / 2) / a;
-                    b = (b * 255 + a / 2) / a;
-                }
-                dst[0] = (uint8_t)r; dst[1] = (uint8_t)g; dst[2] = (uint8_t)b; dst[3] = (uint8_t)a;
-                dst += 4;
-            } else {
-                dst[0] = (uint8_t)r; dst[1] = (uint8_t)g; dst[2] = (uint8_t)b;
-                dst += 3;
-            }
-        }
+        mapsnap_png_convert_row((const uint32_t *)(pixels + (size_t)y * stride), width, has_alpha, row);
         png_write_row(png, row);
     }
     png_write_end(png, info);

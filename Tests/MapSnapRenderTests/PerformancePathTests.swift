@@ -71,6 +71,38 @@ final class PerformancePathTests: XCTestCase {
         XCTAssertGreaterThan(sizes[0], sizes[6])
     }
 
+    /// Noisy (photographic: row filter "sub") and flat pixels, opaque and translucent, through
+    /// every encoder path: the decoded image holds exactly the straight-alpha pixels.
+    func testEncoderPathsRoundTripNoiseAndAlpha() throws {
+        let w = 37
+        let h = 23
+        var generator = SystemRandomNumberGenerator()
+        for noisy in [true, false] {
+            var argb = [UInt32](repeating: 0, count: w * h)
+            var expected = [UInt8](repeating: 0, count: w * h * 4)
+            for i in 0..<(w * h) {
+                let a: UInt32 = noisy ? UInt32.random(in: 0...255, using: &generator) : (i % 7 == 0 ? 128 : 255)
+                let r = noisy ? UInt32.random(in: 0...a, using: &generator) : a / 2
+                let g = noisy ? UInt32.random(in: 0...a, using: &generator) : a
+                let b = noisy ? UInt32.random(in: 0...a, using: &generator) : 0
+                argb[i] = a << 24 | r << 16 | g << 8 | b
+                func straight(_ c: UInt32) -> UInt8 { a == 0 ? 0 : UInt8((c * 255 + a / 2) / a) }
+                expected[4 * i..<4 * i + 4] = [straight(r), straight(g), straight(b), UInt8(a)]
+            }
+            for effort in [0, 1, 6, 7, 9] {
+                let bytes = try argb.withUnsafeBytes { raw throws(RenderError) in
+                    try PNGEncoder.encode(
+                        pixels: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), width: w, height: h,
+                        stride: w * 4, options: PNGOptions(compressionLevel: effort, alpha: true), dpiScale: 1)
+                }
+                let image = try RGBAImage(png: bytes)
+                XCTAssertEqual(image.width, w)
+                XCTAssertEqual(image.height, h)
+                XCTAssertEqual(image.pixels, expected, "effort \(effort), noisy \(noisy)")
+            }
+        }
+    }
+
     /// Shaped labels are kept across images of one renderer: an image comes out byte for byte
     /// the same whatever the renderer drew before, at any scale.
     func testRendererReuseGivesTheSameBytes() throws {

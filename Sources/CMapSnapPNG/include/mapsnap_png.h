@@ -27,6 +27,11 @@ int mapsnap_png_encode(const uint8_t *pixels, int width, int height, int stride,
                        size_t err_len);
 
 void mapsnap_png_buffer_free(mapsnap_png_buffer *buffer);
+/// Encodes like mapsnap_png_encode, with libdeflate instead of libpng and zlib: `level` is
+/// libdeflate's 0..12; `filter` 0 none, 1 sub, -2 none for a flat image else sub. One IDAT chunk.
+int mapsnap_png_encode_deflate(const uint8_t *pixels, int width, int height, int stride, int has_alpha,
+                               int level, int filter, uint32_t ppm, mapsnap_png_buffer *out, char *err,
+                               size_t err_len);
 
 /// The fraction (0…1) of pixels equal to their left neighbour, sampled on every 8th row: high
 /// for maps and drawings (large flat areas), near 0 for photographs.
