@@ -138,6 +138,7 @@ final class CoverageMask {
         let y0 = max(bounds.y0, Int((lowY - e - 0.5).rounded(.down)))
         let y1 = min(bounds.y1, Int((highY + e - 0.5).rounded(.up)) + 1)
         guard y0 < y1 else { return }
+        let union = mode == .union
         let sloped = abs(dy) > 1e-9
         let slope = sloped ? dx / dy : 0
         var touched = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
@@ -160,44 +161,55 @@ final class CoverageMask {
             }
             xmin -= e
             xmax += e
+            let uy = cy - a.y
+            if sloped {
+                // Only where the band |distance to the infinite line| ≤ e crosses this row.
+                let centre = a.x + uy * slope
+                let half = e * len / abs(dy)
+                xmin = max(xmin, centre - half)
+                xmax = min(xmax, centre + half)
+            }
             let x0 = max(bounds.x0, Int((xmin - 0.5).rounded(.down)))
             let x1 = min(bounds.x1, Int((xmax - 0.5).rounded(.up)) + 1)
             guard x0 < x1 else { continue }
             let row = data + y * stride
-            let uy = cy - a.y
+            // Position along the segment and signed distance across it, both linear in x.
+            let ux0 = Double(x0) + 0.5 - a.x
+            var along = (ux0 * dx + uy * dy) * invLen
+            var cross = (ux0 * dy - uy * dx) * invLen
+            let alongStep = dx * invLen
+            let crossStep = dy * invLen
             var wrote = false
             for x in x0..<x1 {
-                let ux = Double(x) + 0.5 - a.x
-                let along = (ux * dx + uy * dy) * invLen
-                var d: Double
+                defer {
+                    along += alongStep
+                    cross += crossStep
+                }
+                var d = abs(cross)
                 var endFactor = 1.0
                 if along < 0 {
                     if flatStart {
-                        d = abs(ux * dy - uy * dx) * invLen
                         endFactor = min(max(0.5 + along, 0), 1)
                     } else {
+                        let ux = Double(x) + 0.5 - a.x
                         d = (ux * ux + uy * uy).squareRoot()
                     }
                 } else if along > len {
                     if flatEnd {
-                        d = abs(ux * dy - uy * dx) * invLen
                         endFactor = min(max(0.5 - (along - len), 0), 1)
                     } else {
-                        let vx = ux - dx
-                        let vy = uy - dy
+                        let vx = Double(x) + 0.5 - b.x
+                        let vy = cy - b.y
                         d = (vx * vx + vy * vy).squareRoot()
                     }
-                } else {
-                    d = abs(ux * dy - uy * dx) * invLen
                 }
-                let c = min(max((e - d) * invRamp, 0), 1) * endFactor
+                let c = min((e - d) * invRamp, 1) * endFactor
                 guard c > 0 else { continue }
-                let v = UInt8(c * 255 + 0.5)
-                switch mode {
-                case .union:
+                let v: UInt8 = c >= 1 ? 255 : UInt8(c * 255 + 0.5)
+                if union {
                     if v > row[x] { row[x] = v }
                     wrote = true
-                case .erase:
+                } else {
                     let keep = 255 - v
                     if keep < row[x] { row[x] = keep }
                 }
