@@ -19,11 +19,16 @@ let systemLibraries: [Target] = [
     .systemLibrary(
         name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
         providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(
+        name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg",
+        providers: [.apt(["libjpeg62-turbo-dev"])]),
     // libpng reports errors with longjmp, which Swift cannot catch: this tiny C target
     // owns the setjmp and returns a status code instead.
     .target(
         name: "CMapSnapPNG", dependencies: ["CPNG"], path: "Sources/CMapSnapPNG",
         linkerSettings: [.linkedLibrary("deflate")]),
+    // libjpeg does the same (error_exit must not return): the same kind of shim for JPEG tiles.
+    .target(name: "CMapSnapJPEG", dependencies: ["CJPEG"], path: "Sources/CMapSnapJPEG"),
 ]
 
 // MARK: - Swift modules (one-way: JSON/Geometry → Formats/Style → Render → MapSnap → mapsnap)
@@ -39,7 +44,7 @@ let modules: [Target] = [
         name: "MapSnapRender",
         dependencies: [
             "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "MapSnapTiles", "CCairo", "CPangoCairo",
-            "CMapSnapPNG",
+            "CMapSnapPNG", "CMapSnapJPEG",
         ],
         resources: [.copy("Fonts")]),
     .target(
@@ -62,7 +67,7 @@ let tests: [Target] = [
     .testTarget(name: "MapSnapTilesTests", dependencies: ["MapSnapTiles"]),
     .testTarget(
         name: "MapSnapRenderTests", dependencies: ["MapSnapRender", "MapSnap"],
-        exclude: ["Golden"]),
+        exclude: ["Golden", "Fixtures"]),
     .testTarget(name: "MapSnapTests", dependencies: ["MapSnap"]),
     .testTarget(
         name: "mapsnapTests", dependencies: ["MapSnapCLI", "MapSnap", "mapsnap"],

@@ -9,7 +9,8 @@ import MapSnapTiles
 ///
 /// Source locations understood (relative paths resolve against the style file's folder):
 /// `mbtiles://PATH`, `pmtiles://PATH`, `file://PATH`, or a plain path ending in `.mbtiles` /
-/// `.pmtiles`, given as the source's `url`.
+/// `.pmtiles`, given as the source's `url`; `tiles` templates of local files; for raster
+/// sources also a local TileJSON file (see `loadRaster`).
 public final class BaseMapLoader {
     /// Opened tile archives by absolute path, shared by every style this loader opens.
     private var caches: [String: VectorTileCache] = [:]
@@ -89,12 +90,22 @@ public final class BaseMapLoader {
         let base = URL(fileURLWithPath: path).deletingLastPathComponent()
         var vector: [String: VectorTileCache] = [:]
         var geojson: [String: GeoJSONSource] = [:]
+        var raster: [String: RasterTileSet] = [:]
         var credits: [String] = []
         for source in parsedStyle.sources {
             if source.kind == .geojson {
                 if let g = try loadGeoJSON(source, styleBytes: Array(data), stylePath: path, base: base, warn: warn) {
                     geojson[source.id] = g
                     credits.append(source.attribution ?? "")
+                }
+                continue
+            }
+            if source.kind == .raster {
+                if let (tiles, sourceCredits) = try loadRaster(
+                    source, bound: overrides[source.id], base: base, warn: warn)
+                {
+                    raster[source.id] = tiles
+                    credits += sourceCredits
                 }
                 continue
             }
@@ -138,6 +149,7 @@ public final class BaseMapLoader {
         if !vector.isEmpty { credits.append("© OpenStreetMap contributors") }
         var map = BaseMap(style: parsedStyle, vectorSources: vector, attribution: BaseMap.joinAttribution(credits))
         map.geojsonSources = geojson
+        map.rasterSources = raster
         return map
     }
 
@@ -157,7 +169,6 @@ public final class BaseMapLoader {
         }
         let types: [StyleLayerType: String] = [
             .hillshade: "hillshade layers are skipped until terrain lands",
-            .raster: "raster layers are not drawn yet",
             .fillExtrusion: "fill-extrusion layers are not drawn (flat maps only)",
             .heatmap: "heatmap layers are not drawn",
         ]

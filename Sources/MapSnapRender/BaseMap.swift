@@ -2,8 +2,8 @@ import Foundation
 import MapSnapStyle
 import MapSnapTiles
 
-/// A base map ready to draw: a parsed MapLibre v8 style and, for each of its vector sources,
-/// the local tiles that feed it (MBTiles or PMTiles through a shared decoded-tile cache).
+/// A base map ready to draw: a parsed MapLibre v8 style and, for each of its vector, raster and
+/// GeoJSON sources, the local data that feeds it (tiles through shared decoded-tile caches).
 ///
 /// Build one per style and reuse it for many images: the tile cache then spans them.
 public struct BaseMap: Sendable {
@@ -12,6 +12,8 @@ public struct BaseMap: Sendable {
     public var vectorSources: [String: VectorTileCache]
     /// Style source id → GeoJSON features (inline `data` or a local file).
     public var geojsonSources: [String: GeoJSONSource] = [:]
+    /// Style source id → raster tiles (local PNG or JPEG files, MBTiles or PMTiles archives).
+    public var rasterSources: [String: RasterTileSet] = [:]
     /// Credit line collected from the sources (HTML tags removed, duplicates dropped).
     public var attribution: String?
 

@@ -115,6 +115,8 @@ struct BaseMapPainter {
                     }
                     filter.finish()
                 }
+            case .raster:
+                for warning in drawRaster(layer) { warnOnce(warning) }
             default:
                 warnOnce("layer type \(layer.type.rawValue) is not drawn yet (layer \"\(layer.id)\")")
             }

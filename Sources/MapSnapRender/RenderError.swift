@@ -8,6 +8,9 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     case imageTooLarge(width: Int, height: Int)
     /// The PNG encoder failed.
     case encoder(String)
+    /// An image (a raster tile) could not be decoded: damaged, truncated or of a format
+    /// MapSnap does not read (the decoder's message).
+    case decoding(String)
 
     public var description: String {
         switch self {
@@ -16,6 +19,7 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
         case .imageTooLarge(let w, let h):
             return "image of \(w)x\(h) pixels is too large (limit 16384 per side, 100 megapixels)"
         case .encoder(let m): return "PNG encoder: \(m)"
+        case .decoding(let m): return "cannot decode the image: \(m)"
         }
     }
 }

@@ -67,7 +67,39 @@ public enum TileCover {
     /// poles of the Mercator square. Returns no tiles for an empty image, and for absurd
     /// requests that would need more than `maxTileCount` tiles.
     public static func tiles(for camera: Camera, minZoom: Int, maxZoom: Int) -> [CoveringTile] {
-        let z = tileZoom(for: camera.zoom, minZoom: minZoom, maxZoom: maxZoom)
+        tiles(for: camera, tileZoom: tileZoom(for: camera.zoom, minZoom: minZoom, maxZoom: maxZoom))
+    }
+
+    /// The tile zoom MapLibre GL uses for a raster source at camera `zoom`
+    /// (https://maplibre.org/maplibre-style-spec/sources/#raster): the zoom at which one tile
+    /// pixel is closest to one image point, `round(zoom + log2(512 / tileSize))` (256-pixel tiles
+    /// come from one zoom deeper than 512-pixel ones), rounding halves up as JavaScript does.
+    /// Above `maxZoom` the deepest tiles are over-zoomed; below `minZoom` there is nothing to
+    /// draw (nil), as MapLibre draws nothing there.
+    /// - Parameter tileSize: the source's `tileSize`, pixels (512 by default in the spec).
+    public static func rasterTileZoom(for zoom: Double, tileSize: Double, minZoom: Int, maxZoom: Int) -> Int? {
+        guard zoom.isFinite, tileSize.isFinite, tileSize > 0 else { return nil }
+        // Never below zoom 0 (tiles larger than 512 pixels at low zooms).
+        let ideal = Swift.max(0, (zoom + log2(WebMercator.tileSize / tileSize) + 0.5).rounded(.down))
+        let lo = Swift.max(0, Swift.min(minZoom, TileID.maxZoom))
+        let hi = Swift.max(lo, Swift.min(maxZoom, TileID.maxZoom))
+        if ideal < Double(lo) { return nil }
+        return ideal >= Double(hi) ? hi : Int(ideal)
+    }
+
+    /// The covering tiles of a raster source of `tileSize` pixels for `camera`, at
+    /// `rasterTileZoom(for:tileSize:minZoom:maxZoom:)`; empty below the source's `minZoom`.
+    public static func rasterTiles(for camera: Camera, tileSize: Double, minZoom: Int, maxZoom: Int)
+        -> [CoveringTile]
+    {
+        guard let z = rasterTileZoom(for: camera.zoom, tileSize: tileSize, minZoom: minZoom, maxZoom: maxZoom)
+        else { return [] }
+        return tiles(for: camera, tileZoom: z)
+    }
+
+    /// Every tile of zoom `z` that overlaps the image of `camera`; see `tiles(for:minZoom:maxZoom:)`.
+    public static func tiles(for camera: Camera, tileZoom z: Int) -> [CoveringTile] {
+        guard z >= 0, z <= TileID.maxZoom else { return [] }
         let n = 1 << z
         let tileSize = WebMercator.tileSize * exp2(camera.zoom - Double(z))
         let width = camera.size.width

@@ -75,7 +75,8 @@ public final class VectorTileCache: Sendable {
 }
 
 /// A fixed-capacity least-recently-used map: O(1) get and put, nodes in an array linked by index.
-struct LRUCache<Key: Hashable, Value> {
+/// Not thread-safe by itself: callers guard it (as `VectorTileCache` does with a mutex).
+public struct LRUCache<Key: Hashable, Value> {
     private struct Node {
         var key: Key
         var value: Value
@@ -83,7 +84,8 @@ struct LRUCache<Key: Hashable, Value> {
         var next: Int
     }
 
-    let capacity: Int
+    /// Most entries kept at once; at least 1.
+    public let capacity: Int
     private var index: [Key: Int] = [:]
     private var nodes: [Node] = []
     /// Most recently used node, or -1.
@@ -91,21 +93,22 @@ struct LRUCache<Key: Hashable, Value> {
     /// Least recently used node, or -1.
     private var tail = -1
 
-    init(capacity: Int) {
+    public init(capacity: Int) {
         self.capacity = Swift.max(1, capacity)
     }
 
-    var count: Int { index.count }
+    /// Entries currently kept.
+    public var count: Int { index.count }
 
     /// The value for `key`, marking it most recently used.
-    mutating func get(_ key: Key) -> Value? {
+    public mutating func get(_ key: Key) -> Value? {
         guard let i = index[key] else { return nil }
         moveToFront(i)
         return nodes[i].value
     }
 
     /// Stores `value` for `key` as most recently used, evicting the least recently used entry when full.
-    mutating func put(_ key: Key, _ value: Value) {
+    public mutating func put(_ key: Key, _ value: Value) {
         if let i = index[key] {
             nodes[i].value = value
             moveToFront(i)
@@ -126,7 +129,8 @@ struct LRUCache<Key: Hashable, Value> {
         linkFront(i)
     }
 
-    mutating func removeAll() {
+    /// Forgets every entry.
+    public mutating func removeAll() {
         index.removeAll()
         nodes.removeAll()
         head = -1

@@ -1,0 +1,120 @@
+import Foundation
+import MapSnapRender
+import MapSnapStyle
+import MapSnapTiles
+
+/// Raster sources (https://maplibre.org/maplibre-style-spec/sources/#raster), offline: `tiles`
+/// URL templates of local files, a `url` naming a local TileJSON file (its `tiles`, `minzoom`,
+/// `maxzoom`, `tileSize`, `scheme`, `bounds` and `attribution` win over the style's, as in
+/// MapLibre), or an MBTiles / PMTiles archive of PNG or JPEG tiles (`mbtiles://`, `pmtiles://`,
+/// a path, or `--source ID=PATH`).
+extension BaseMapLoader {
+    /// The tiles of raster `source` and the credits to show for them, or nil (after a warning)
+    /// when they are not local. `bound` is a `--source` binding (a path from the current folder).
+    /// - Throws: `MapSnapError` for a missing or unreadable archive or TileJSON file.
+    func loadRaster(_ source: StyleSource, bound: String?, base: URL, warn: (String) -> Void) throws(MapSnapError)
+        -> (tiles: RasterTileSet, credits: [String])?
+    {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        if let bound {
+            let file =
+                Self.localFile(bound, relativeTo: cwd) ?? cwd.appendingPathComponent(bound).standardizedFileURL.path
+            return try rasterArchive(source, file: file, warn: warn)
+        }
+        if let url = source.url {
+            guard let file = Self.localRasterFile(url, relativeTo: base) else {
+                warn(
+                    "source \"\(source.id)\": \(url) is not a local file; its layers are not drawn "
+                        + "(bind one with --source \(source.id)=PATH)")
+                return nil
+            }
+            if file.lowercased().hasSuffix(".json") {
+                return try rasterTileJSON(source, file: file, warn: warn)
+            }
+            return try rasterArchive(source, file: file, warn: warn)
+        }
+        return rasterTemplates(source, templates: source.tiles, base: base, warn: warn)
+    }
+
+    /// The local file a raster source's `url` names (archives as `localFile` reads them, and
+    /// TileJSON files given as `file://` URLs or plain paths), or nil for network URLs.
+    static func localRasterFile(_ url: String, relativeTo base: URL) -> String? {
+        if let file = localFile(url, relativeTo: base) { return file }
+        guard !url.contains("://"), url.lowercased().hasSuffix(".json") else { return nil }
+        let path = url.removingPercentEncoding ?? url
+        return path.hasPrefix("/") ? path : base.appendingPathComponent(path).standardizedFileURL.path
+    }
+
+    /// One file per tile, from `templates` (nil with a warning when any is not local).
+    private func rasterTemplates(
+        _ source: StyleSource, templates: [String], base: URL, warn: (String) -> Void
+    ) -> (tiles: RasterTileSet, credits: [String])? {
+        guard !templates.isEmpty, templates.allSatisfy({ $0.hasPrefix("file://") || !$0.contains("://") }) else {
+            warn(
+                "source \"\(source.id)\": \(templates.first ?? "no tiles or url") is not a local file; "
+                    + "its layers are not drawn (bind one with --source \(source.id)=PATH)")
+            return nil
+        }
+        let minZoom = Int(max(0, min(source.minzoom, 30)))
+        let maxZoom = Int(max(0, min(source.maxzoom, 30)))
+        let files = TemplateTileSource(
+            templates: templates, base: base, tms: source.scheme == .tms, minZoom: minZoom, maxZoom: maxZoom,
+            bounds: source.bounds, attribution: source.attribution)
+        let tiles = RasterTileSet(
+            source: files, tileSize: source.tileSize, minZoom: minZoom, maxZoom: maxZoom, bounds: source.bounds)
+        return (tiles, [source.attribution ?? ""])
+    }
+
+    /// A TileJSON file (https://github.com/mapbox/tilejson-spec) whose `tiles` are local files;
+    /// relative templates resolve against the TileJSON file's folder.
+    private func rasterTileJSON(_ source: StyleSource, file: String, warn: (String) -> Void) throws(MapSnapError)
+        -> (tiles: RasterTileSet, credits: [String])?
+    {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw MapSnapError(.noInput, "source \"\(source.id)\": \(file): cannot read the TileJSON file")
+        }
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw MapSnapError(.dataError, "source \"\(source.id)\": \(file): not a TileJSON object")
+        }
+        var merged = source
+        if let tiles = object["tiles"] as? [String] { merged.tiles = tiles }
+        if let n = (object["minzoom"] as? NSNumber)?.doubleValue, n.isFinite { merged.minzoom = n }
+        if let n = (object["maxzoom"] as? NSNumber)?.doubleValue, n.isFinite { merged.maxzoom = n }
+        if let n = (object["tileSize"] as? NSNumber)?.doubleValue, n.isFinite, n > 0 { merged.tileSize = n }
+        if let s = object["scheme"] as? String, let scheme = StyleSource.Scheme(rawValue: s) { merged.scheme = scheme }
+        if let b = (object["bounds"] as? [NSNumber])?.map(\.doubleValue), b.count == 4, b.allSatisfy(\.isFinite) {
+            merged.bounds = BoundingBox(west: b[0], south: b[1], east: b[2], north: b[3])
+        }
+        if let a = object["attribution"] as? String { merged.attribution = a }
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
+        return rasterTemplates(merged, templates: merged.tiles, base: folder, warn: warn)
+    }
+
+    /// An MBTiles or PMTiles archive of raster tiles; a vector archive is left out with a warning.
+    private func rasterArchive(_ source: StyleSource, file: String, warn: (String) -> Void) throws(MapSnapError)
+        -> (tiles: RasterTileSet, credits: [String])?
+    {
+        let archive = try open(file).source
+        var isVector = false
+        if let mbtiles = archive as? MBTilesReader {
+            let format = (mbtiles.metadata.format ?? "").lowercased()
+            isVector = format == "pbf" || format.contains("vnd.mapbox-vector-tile")
+        } else if let pmtiles = archive as? PMTilesReader {
+            isVector = pmtiles.header.tileType == .mvt
+        }
+        if isVector {
+            warn("source \"\(source.id)\": \(file) holds vector tiles, not images; its raster layers are not drawn")
+            return nil
+        }
+        let minZoom = Int(max(source.minzoom, Double(archive.minZoom)).clamped(0, 30))
+        let maxZoom = Int(min(source.maxzoom, Double(archive.maxZoom)).clamped(0, 30))
+        let tiles = RasterTileSet(
+            source: archive, tileSize: source.tileSize, minZoom: minZoom, maxZoom: max(minZoom, maxZoom),
+            bounds: source.bounds)
+        return (tiles, [source.attribution ?? "", archive.attribution ?? ""])
+    }
+}
+
+extension Double {
+    fileprivate func clamped(_ lo: Double, _ hi: Double) -> Double { Swift.min(hi, Swift.max(lo, self)) }
+}
