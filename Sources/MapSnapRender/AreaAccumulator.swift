@@ -98,8 +98,9 @@ final class AreaAccumulator {
     }
 
     /// Turns what was added into coverage in `mask` (where it covers more than the mask holds),
-    /// within the clip, and clears the accumulator.
-    func resolve(into mask: CoverageMask, clip: CoverageMask.PixelRect) {
+    /// within the clip, and clears the accumulator. With `hard`, a pixel is covered fully when
+    /// at least half of it is (for a straight edge: when its centre is inside), else not at all.
+    func resolve(into mask: CoverageMask, clip: CoverageMask.PixelRect, hard: Bool = false) {
         guard !box.isEmpty else { return }
         let x0 = max(box.x0, clip.x0)
         // Past the last column written the sum no longer changes (a closed ring's covers cancel).
@@ -112,7 +113,8 @@ final class AreaAccumulator {
             if x0 < x1 {
                 for x in x0..<x1 {
                     sum += row[x]
-                    let c = min(abs(sum), 1)
+                    var c = min(abs(sum), 1)
+                    if hard { c = c >= 0.5 ? 1 : 0 }
                     if c > 0.002 {
                         let v = UInt8(c * 255 + 0.5)
                         if v > out[x] { out[x] = v }

@@ -77,6 +77,7 @@ struct BaseMapPainter {
         var symbols: [SymbolCandidate] = []
         let filterGroups = Self.filterGroups(map.style.layers, zoom: zoom)
         for (layerIndex, layer) in map.style.layers.enumerated() where layer.isVisible(atZoom: zoom) {
+            defer { canvas.flushCoverage() }
             let zctx = EvaluationContext(zoom: zoom)
             switch layer.type {
             case .background:
@@ -234,6 +235,7 @@ struct BaseMapPainter {
                 // twice, as they always have. (Opaque paint looks the same either way, bar
                 // anti-aliasing where features overlap.)
                 apply(paint)
+                canvas.flushCoverage()
                 pending = false
             }
         }
@@ -309,25 +311,25 @@ struct BaseMapPainter {
     /// Paints the current path with `layer`'s paint at `ctx`, then clears it.
     func paintPath(_ layer: StyleLayer, _ ctx: EvaluationContext) {
         apply(LayerPaint(layer, ctx, perFeature: true))
+        canvas.flushCoverage()
     }
 
     /// Lines whose joins differ from round by less than this (device pixels, gap included)
     /// may be drawn by distance even when their join is miter or bevel.
     static let roundJoinTolerance = 2.0
 
-    /// Paints the current path with `paint`, then clears it.
+    /// Paints the current path with `paint`, then clears it. Fills and most lines wait in the
+    /// canvas's coverage mask until `canvas.flushCoverage()` (each layer ends with one).
     private func apply(_ paint: LayerPaint) {
         switch paint.type {
         case .fill:
             let outlined = paint.outlined
             if canvas.canRasterizeCoverage {
-                // Exact-area coverage: cairo's scan converter costs several times more on maps of
-                // many small polygons.
-                canvas.fillByArea(color: paint.color, opacity: paint.opacity, preserve: outlined)
-                if outlined {
-                    canvas.strokeByDistance(
-                        color: paint.outlineColor, opacity: paint.opacity, width: 1 / camera.scale, cap: .butt)
-                }
+                // MapLibre's fill model (hard interior, anti-aliased one-pixel outline), rasterized
+                // by exact area: cairo's scan converter costs several times more on maps of many
+                // small polygons.
+                let outline = paint.antialias ? (outlined ? paint.outlineColor : paint.color) : nil
+                canvas.fillByArea(color: paint.color, opacity: paint.opacity, outline: outline)
                 return
             }
             canvas.fill(color: paint.color, opacity: paint.opacity, preserve: outlined)
@@ -557,6 +559,8 @@ struct LayerPaint: Equatable {
     /// Fill outline or circle stroke colour.
     var outlineColor = Color.black
     var outlined = false
+    /// fill-antialias.
+    var antialias = true
     var width = 0.0
     var gap = 0.0
     /// line-blur, points.
@@ -582,6 +586,7 @@ struct LayerPaint: Equatable {
             color = paint.color(.fillColor, ctx)
             opacity = paint.number(.fillOpacity, ctx)
             outlined = paint[.fillOutlineColor] != nil
+            antialias = paint.bool(.fillAntialias, ctx)
             if outlined { outlineColor = paint.color(.fillOutlineColor, ctx) }
             if !perFeature {
                 dependsOnFeature =

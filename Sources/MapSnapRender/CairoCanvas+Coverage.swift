@@ -8,21 +8,22 @@ extension CairoCanvas {
     var canRasterizeCoverage: Bool { format == .png }
 
     /// Strokes the current path the way MapLibre's line shader does — coverage from each pixel
-    /// centre's distance to the line, round joins — then clears the path. Widths and blur are in
-    /// points. With `gap` > 0, two strokes of `width` either side of a `gap`-wide hole
-    /// (`line-gap-width`). The current clip bounds the work; the result is composited once, so
-    /// where the path overlaps itself it blends once. Only for `canRasterizeCoverage` canvases.
+    /// centre's distance to the line, round joins — into the coverage mask, then clears the
+    /// path. Widths and blur are in points. With `gap` > 0, two strokes of `width` either side of
+    /// a `gap`-wide hole (`line-gap-width`). The current clip bounds the work. The mask is
+    /// composited by `flushCoverage()` (or when paint of another colour arrives), so strokes of
+    /// one paint blend once where they overlap. Only for `canRasterizeCoverage` canvases.
     func strokeByDistance(
         color: Color, opacity: Double, width: Double, gap: Double = 0, blur: Double = 0, cap: LineCap
     ) {
         defer { cairo_new_path(cr) }
-        guard let mask = sharedMask() else { return }
+        guard width > 0, opacity > 0, let mask = coverageTarget(CoveragePaint(color: color, opacity: opacity))
+        else { return }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         let s = abs(m.xx * m.yy - m.xy * m.yx).squareRoot()
-        guard s > 0, width > 0, opacity > 0 else { return }
         let clip = deviceClip(m)
-        guard !clip.isEmpty else { return }
+        guard s > 0, !clip.isEmpty else { return }
         let ramp = 1 + max(blur, 0) * s
         let outer = gap > 0 ? (gap / 2 + width) * s : width / 2 * s
         let capShape: CoverageMask.Cap
@@ -37,15 +38,18 @@ extension CairoCanvas {
             let inner = CoverageMask.Stroke(edge: gap / 2 * s + 0.5, ramp: ramp, cap: capShape)
             forEachDevicePolyline(m) { mask.add($0, inner, mode: .erase, clip: clip) }
         }
-        compositeMask(mask, color: color, opacity: opacity)
     }
 
-    /// Fills the current path with the nonzero rule, coverage from exact pixel areas
-    /// (`AreaAccumulator`), then clears the path unless `preserve`. The current clip bounds the
-    /// work; overlapping rings blend once. Only for `canRasterizeCoverage` canvases.
-    func fillByArea(color: Color, opacity: Double, preserve: Bool = false) {
-        defer { if !preserve { cairo_new_path(cr) } }
-        guard opacity > 0, let mask = sharedMask() else { return }
+    /// Fills the current path (nonzero rule) the way MapLibre draws fills: the interior with
+    /// hard edges (pixels whose centre is inside, by exact area ≥ ½; anti-aliased by area when the
+    /// outline has another colour), then, when `outline` is
+    /// given (`fill-antialias`), a one-pixel anti-aliased outline along every ring in that colour
+    /// (`fill-outline-color`, else the fill colour), alpha `1 − smoothstep(0, 1, d)` at distance
+    /// `d` pixels from the ring (`1 − d` for an outline of another colour). Clears the path; the current clip bounds the work; composited
+    /// like `strokeByDistance`. Only for `canRasterizeCoverage` canvases.
+    func fillByArea(color: Color, opacity: Double, outline: Color?) {
+        defer { cairo_new_path(cr) }
+        guard opacity > 0, let mask = coverageTarget(CoveragePaint(color: color, opacity: opacity)) else { return }
         let acc: AreaAccumulator
         if let a = areaAccumulator {
             acc = a
@@ -60,15 +64,33 @@ extension CairoCanvas {
         forEachDevicePolyline(m, closing: true) { pts in
             for i in 1..<pts.count { acc.addEdge(pts[i - 1], pts[i], clip: clip) }
         }
-        acc.resolve(into: mask, clip: clip)
-        // Compositing replaces the current path: keep a copy to give back.
-        let kept = preserve ? cairo_copy_path(cr) : nil
-        compositeMask(mask, color: color, opacity: opacity)
-        if let kept {
-            cairo_new_path(cr)
-            cairo_append_path(cr, kept)
-            cairo_path_destroy(kept)
+        // Hard-edged like MapLibre's when the outline (of the same colour) smooths it or when
+        // anti-aliasing is off; by exact area under an outline of another colour, whose
+        // partly transparent inner half would otherwise show the steps.
+        acc.resolve(into: mask, clip: clip, hard: outline == nil || outline == color)
+        guard let outline, let outlineMask = coverageTarget(CoveragePaint(color: outline, opacity: opacity)) else {
+            return
         }
+        // MapLibre's profile where the outline only smooths the fill; a linear one (steps less
+        // visible) for an outline of its own colour.
+        let stroke = CoverageMask.Stroke(edge: 1, ramp: 1, cap: .round, smooth: outline == color)
+        forEachDevicePolyline(m, closing: true) { outlineMask.add($0, stroke, mode: .union, clip: clip) }
+    }
+
+    /// Composites what the coverage mask holds with its paint, and clears it. Call after a
+    /// layer (or a feature that must blend on its own).
+    func flushCoverage() {
+        guard let paint = pendingCoverage, let mask = coverageMask else { return }
+        pendingCoverage = nil
+        compositeMask(mask, color: paint.color, opacity: paint.opacity)
+    }
+
+    /// The mask to draw `paint` into: what it holds of another paint is composited first.
+    private func coverageTarget(_ paint: CoveragePaint) -> CoverageMask? {
+        if let pending = pendingCoverage, pending != paint { flushCoverage() }
+        guard let mask = sharedMask() else { return nil }
+        pendingCoverage = paint
+        return mask
     }
 
     /// The mask and its cairo surface, made on first use; nil for vector output.
@@ -149,19 +171,27 @@ extension CairoCanvas {
         pathScratch = pts
     }
 
-    /// Paints `color` through what `mask` holds, then clears the mask.
+    /// Paints `color` through what `mask` holds, then clears the mask. Neither the path nor the
+    /// clip of the caller matter (the mask was clipped as it was drawn).
     private func compositeMask(_ mask: CoverageMask, color: Color, opacity: Double) {
         let d = mask.dirty
         guard !d.isEmpty, let surf = coverageMaskSurface else { return }
+        defer { mask.clear() }
+        let (x, y, w, h) = (Double(d.x0), Double(d.y0), Double(d.x1 - d.x0), Double(d.y1 - d.y0))
         cairo_surface_mark_dirty_rectangle(surf, Int32(d.x0), Int32(d.y0), Int32(d.x1 - d.x0), Int32(d.y1 - d.y0))
+        guard let part = cairo_surface_create_for_rectangle(surf, x, y, w, h) else { return }
+        defer { cairo_surface_destroy(part) }
         cairo_save(cr)
         cairo_identity_matrix(cr)
-        cairo_new_path(cr)
-        cairo_rectangle(cr, Double(d.x0), Double(d.y0), Double(d.x1 - d.x0), Double(d.y1 - d.y0))
-        cairo_clip(cr)
+        cairo_reset_clip(cr)
         setColor(color, opacity: opacity)
-        cairo_mask_surface(cr, surf, 0, 0)
+        cairo_mask_surface(cr, part, x, y)
         cairo_restore(cr)
-        mask.clear()
     }
+}
+
+/// Colour and opacity waiting in a canvas's coverage mask.
+struct CoveragePaint: Equatable {
+    var color: Color
+    var opacity: Double
 }

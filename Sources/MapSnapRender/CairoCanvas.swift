@@ -18,6 +18,8 @@ final class CairoCanvas {
     var coverageMask: CoverageMask?
     /// The cairo A8 surface over `coverageMask`'s bytes.
     var coverageMaskSurface: OpaquePointer?
+    /// The paint of what the coverage mask holds, composited by `flushCoverage()`.
+    var pendingCoverage: CoveragePaint?
     /// Edge accumulator for `fillByArea`, made on first use.
     var areaAccumulator: AreaAccumulator?
     /// Scratch buffer for a path's device points, reused between strokes.

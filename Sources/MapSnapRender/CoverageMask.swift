@@ -65,6 +65,8 @@ final class CoverageMask {
         /// Width of the ramp from full coverage to none (≥ 1 keeps edges smooth).
         var ramp: Double
         var cap: Cap
+        /// Shape of the ramp: linear (MapLibre's lines) or smoothstep (its fill outlines).
+        var smooth = false
     }
 
     init(width: Int, height: Int, stride: Int) {
@@ -139,6 +141,7 @@ final class CoverageMask {
         let y1 = min(bounds.y1, Int((highY + e - 0.5).rounded(.up)) + 1)
         guard y0 < y1 else { return }
         let union = mode == .union
+        let smooth = stroke.smooth
         let sloped = abs(dy) > 1e-9
         let slope = sloped ? dx / dy : 0
         var touched = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
@@ -203,7 +206,9 @@ final class CoverageMask {
                         d = (vx * vx + vy * vy).squareRoot()
                     }
                 }
-                let c = min((e - d) * invRamp, 1) * endFactor
+                var c = min((e - d) * invRamp, 1)
+                if smooth && c > 0 { c = c * c * (3 - 2 * c) }
+                c *= endFactor
                 guard c > 0 else { continue }
                 let v: UInt8 = c >= 1 ? 255 : UInt8(c * 255 + 0.5)
                 if union {

@@ -207,6 +207,32 @@ final class AreaAccumulatorTests: XCTestCase {
         XCTAssertEqual(total(union), 400 + 400 - 100, accuracy: 0.01)
     }
 
+    func testHardEdgesCoverPixelsWhoseCentreIsInside() {
+        let mask = CoverageMask(width: 60, height: 60, stride: 60)
+        let acc = AreaAccumulator(width: 60, height: 60)
+        let r = rect(10.4, 10.6, 20, 20)
+        for i in r.indices { acc.addEdge(r[i], r[(i + 1) % r.count], clip: all) }
+        acc.resolve(into: mask, clip: all, hard: true)
+        XCTAssertEqual(at(mask, 10, 20), 255, "centre 10.5 is inside")
+        XCTAssertEqual(at(mask, 30, 20), 0, "centre 30.5 is outside (edge at 30.4)")
+        XCTAssertEqual(at(mask, 20, 10), 0, "centre 10.5 is above the edge at 10.6")
+        XCTAssertEqual(at(mask, 20, 30), 255)
+        // 20 × 20 centres inside; a corner pixel covered less than half may be left out.
+        XCTAssertEqual(total(mask), 400, accuracy: 1.01)
+    }
+
+    func testSmoothstepOutlineProfile() {
+        // MapLibre's fill outline: alpha 1 − smoothstep(0, 1, d).
+        let mask = CoverageMask(width: 60, height: 60, stride: 60)
+        let pts = [Point(x: 2, y: 20.2), Point(x: 50, y: 20.2)]
+        let stroke = CoverageMask.Stroke(edge: 1, ramp: 1, cap: .round, smooth: true)
+        pts.withUnsafeBufferPointer { mask.add($0, stroke, mode: .union, clip: all) }
+        func expected(_ d: Double) -> Int { Int(((1 - d * d * (3 - 2 * d)) * 255).rounded()) }
+        XCTAssertEqual(at(mask, 20, 20), expected(0.3))
+        XCTAssertEqual(at(mask, 20, 19), expected(0.7))
+        XCTAssertEqual(at(mask, 20, 21), 0, "1.3 away")
+    }
+
     func testClipAndEdgesOutsideTheImage() {
         let clip = CoverageMask.PixelRect(x0: 20, y0: 0, x1: 40, y1: 60)
         let m = fill([rect(10, 10, 40, 10)], clip: clip)
