@@ -314,8 +314,8 @@ struct BaseMapPainter {
         canvas.flushCoverage()
     }
 
-    /// Lines whose joins differ from round by less than this (device pixels, gap included)
-    /// may be drawn by distance even when their join is miter or bevel.
+    /// Miter and bevel joins of lines at most this wide (device pixels, gap included) are drawn
+    /// round: they differ by under a pixel. Wider bevelled lines go to cairo's stroker.
     static let roundJoinTolerance = 2.0
 
     /// Paints the current path with `paint`, then clears it. Fills and most lines wait in the
@@ -348,16 +348,18 @@ struct BaseMapPainter {
             }
             cairo_set_miter_limit(canvas.cr, paint.miterLimit)
             let dash = paint.dash.map { $0 * width }
-            let validDash = dash.count >= 2 && dash.allSatisfy { $0 >= 0 } && dash.contains { $0 > 0 }
+            // A pattern with no gaps ([2, 0] is common) is a solid line.
+            let hasGap = stride(from: 1, to: dash.count, by: 2).contains { dash[$0] > 0 }
+            let validDash = dash.count >= 2 && dash.allSatisfy { $0 >= 0 } && dash.contains { $0 > 0 } && hasGap
             let total = gap > 0 ? gap + 2 * width : width
-            let roundish = paint.join == .round || total * camera.scale <= Self.roundJoinTolerance
-            // Blur only exists drawn by distance: it wins over the exact join shape.
-            if !validDash && (roundish || paint.blur > 0) && canvas.canRasterizeCoverage {
-                // MapLibre's own line model: coverage by distance, round joins, blur. Much
-                // faster than cairo's scan converter for road networks.
+            let thin = total * camera.scale <= Self.roundJoinTolerance
+            if !validDash && canvas.canRasterizeCoverage && (paint.join != .bevel || thin || paint.blur > 0) {
+                // MapLibre's own line model: coverage by distance, round joins (plus miter wedges
+                // where asked), blur. Much faster than cairo's scan converter for road networks.
+                let mitered = paint.join == .miter && !thin
                 canvas.strokeByDistance(
-                    color: paint.color, opacity: paint.opacity, width: width, gap: gap, blur: paint.blur, cap: paint.cap
-                )
+                    color: paint.color, opacity: paint.opacity, width: width, gap: gap, blur: paint.blur,
+                    cap: paint.cap, miterLimit: mitered ? paint.miterLimit : nil)
                 return
             }
             if gap > 0 {

@@ -10,11 +10,15 @@ extension CairoCanvas {
     /// Strokes the current path the way MapLibre's line shader does — coverage from each pixel
     /// centre's distance to the line, round joins — into the coverage mask, then clears the
     /// path. Widths and blur are in points. With `gap` > 0, two strokes of `width` either side of
-    /// a `gap`-wide hole (`line-gap-width`). The current clip bounds the work. The mask is
+    /// a `gap`-wide hole (`line-gap-width`). With `miterLimit`, joins are mitered up to that
+    /// many half widths (the outer edge; a gap's inner edge stays round); polylines with a join
+    /// sharper than that (bevelled by MapLibre) are stroked by cairo. The current clip bounds the
+    /// work. The mask is
     /// composited by `flushCoverage()` (or when paint of another colour arrives), so strokes of
     /// one paint blend once where they overlap. Only for `canRasterizeCoverage` canvases.
     func strokeByDistance(
-        color: Color, opacity: Double, width: Double, gap: Double = 0, blur: Double = 0, cap: LineCap
+        color: Color, opacity: Double, width: Double, gap: Double = 0, blur: Double = 0, cap: LineCap,
+        miterLimit: Double? = nil
     ) {
         defer { cairo_new_path(cr) }
         guard width > 0, opacity > 0, let mask = coverageTarget(CoveragePaint(color: color, opacity: opacity))
@@ -33,10 +37,31 @@ extension CairoCanvas {
         case .square: capShape = .flat(extension: outer)
         }
         let outerStroke = CoverageMask.Stroke(edge: outer + 0.5, ramp: ramp, cap: capShape)
-        forEachDevicePolyline(m) { mask.add($0, outerStroke, mode: .union, clip: clip) }
+        var sharp: [[Point]] = []
+        if let miterLimit {
+            // Miter joins: the wedges beyond the round join, by exact area. Polylines with a join
+            // MapLibre bevels go to cairo's stroker instead.
+            let acc = accumulator(for: mask)
+            forEachDevicePolyline(m) {
+                if CoverageMask.hasSharpJoin($0, limit: miterLimit) {
+                    sharp.append(Array($0))
+                } else {
+                    mask.add($0, outerStroke, mode: .union, clip: clip)
+                    CoverageMask.addMiterWedges($0, halfWidth: outer, limit: miterLimit, into: acc, clip: clip)
+                }
+            }
+            acc.resolve(into: mask, clip: clip)
+        } else {
+            forEachDevicePolyline(m) { mask.add($0, outerStroke, mode: .union, clip: clip) }
+        }
         if gap > 0 {
             let inner = CoverageMask.Stroke(edge: gap / 2 * s + 0.5, ramp: ramp, cap: capShape)
             forEachDevicePolyline(m) { mask.add($0, inner, mode: .erase, clip: clip) }
+        }
+        if let miterLimit, !sharp.isEmpty {
+            // Last: this replaces the current path.
+            strokeDevicePolylines(
+                sharp, color: color, opacity: opacity, width: 2 * outer, cap: cap, miterLimit: miterLimit, gap: gap * s)
         }
     }
 
@@ -50,13 +75,7 @@ extension CairoCanvas {
     func fillByArea(color: Color, opacity: Double, outline: Color?) {
         defer { cairo_new_path(cr) }
         guard opacity > 0, let mask = coverageTarget(CoveragePaint(color: color, opacity: opacity)) else { return }
-        let acc: AreaAccumulator
-        if let a = areaAccumulator {
-            acc = a
-        } else {
-            acc = AreaAccumulator(width: mask.width, height: mask.height)
-            areaAccumulator = acc
-        }
+        let acc = accumulator(for: mask)
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         let clip = deviceClip(m).intersection(CoverageMask.PixelRect(x0: 0, y0: 0, x1: mask.width, y1: mask.height))
@@ -91,6 +110,40 @@ extension CairoCanvas {
         guard let mask = sharedMask() else { return nil }
         pendingCoverage = paint
         return mask
+    }
+
+    /// Strokes polylines given in device pixels with cairo (miter joins), under the current
+    /// clip: the lines `strokeByDistance` cannot draw. With `gap`, the middle `gap` pixels are
+    /// left out (`line-gap-width`).
+    private func strokeDevicePolylines(
+        _ lines: [[Point]], color: Color, opacity: Double, width: Double, cap: LineCap, miterLimit: Double,
+        gap: Double
+    ) {
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_new_path(cr)
+        for line in lines { addPolyline(line) }
+        cairo_set_miter_limit(cr, miterLimit)
+        if gap > 0 {
+            cairo_push_group(cr)
+            stroke(color: color, width: width, cap: cap, join: .miter, preserve: true)
+            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+            stroke(color: color, width: gap, cap: cap, join: .miter)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, opacity)
+        } else {
+            stroke(color: color, opacity: opacity, width: width, cap: cap, join: .miter)
+        }
+        cairo_restore(cr)
+    }
+
+    /// The edge accumulator (as large as `mask`), made on first use.
+    private func accumulator(for mask: CoverageMask) -> AreaAccumulator {
+        if let a = areaAccumulator { return a }
+        let a = AreaAccumulator(width: mask.width, height: mask.height)
+        areaAccumulator = a
+        return a
     }
 
     /// The mask and its cairo surface, made on first use; nil for vector output.

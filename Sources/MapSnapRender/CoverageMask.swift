@@ -178,16 +178,75 @@ final class CoverageMask {
             let row = data + y * stride
             // Position along the segment and signed distance across it, both linear in x.
             let ux0 = Double(x0) + 0.5 - a.x
-            var along = (ux0 * dx + uy * dy) * invLen
-            var cross = (ux0 * dy - uy * dx) * invLen
+            let along0 = (ux0 * dx + uy * dy) * invLen
+            let cross0 = (ux0 * dy - uy * dx) * invLen
             let alongStep = dx * invLen
             let crossStep = dy * invLen
-            var wrote = false
-            for x in x0..<x1 {
-                defer {
-                    along += alongStep
-                    cross += crossStep
+            // The pixels whose centre projects inside the segment (no end to handle): a tight loop.
+            var midStart = x1
+            var midEnd = x1
+            if union && !smooth {
+                if abs(alongStep) < 1e-12 {
+                    if along0 >= 0 && along0 <= len { (midStart, midEnd) = (x0, x1) }
+                } else {
+                    let ta = (0 - along0) / alongStep
+                    let tb = (len - along0) / alongStep
+                    let lo = Int(min(ta, tb).rounded(.up)) + 1
+                    let hi = Int(max(ta, tb).rounded(.down))
+                    midStart = min(max(x0 + lo, x0), x1)
+                    midEnd = min(max(x0 + hi, midStart), x1)
                 }
+            }
+            var wrote = false
+            if midStart < midEnd {
+                // Where |distance| ≤ e − ramp the coverage is full: a run of 255 (wide lines are
+                // mostly that); the ramps either side pixel by pixel.
+                var fullStart = midEnd
+                var fullEnd = midEnd
+                let inner = e - stroke.ramp
+                if inner > 1 {
+                    let c0 = cross0 + Double(midStart - x0) * crossStep
+                    if abs(crossStep) < 1e-12 {
+                        if abs(c0) <= inner { (fullStart, fullEnd) = (midStart, midEnd) }
+                    } else {
+                        let ta = (-inner - c0) / crossStep
+                        let tb = (inner - c0) / crossStep
+                        let lo = Int(min(ta, tb).rounded(.up)) + 1
+                        let hi = Int(max(ta, tb).rounded(.down))
+                        fullStart = min(max(midStart + lo, midStart), midEnd)
+                        fullEnd = min(max(midStart + hi, fullStart), midEnd)
+                    }
+                }
+                func ramp(_ from: Int, _ to: Int) {
+                    guard from < to else { return }
+                    var cr = cross0 + Double(from - x0) * crossStep
+                    for x in from..<to {
+                        let c = (e - abs(cr)) * invRamp
+                        cr += crossStep
+                        if c > 0 {
+                            let v: UInt8 = c >= 1 ? 255 : UInt8(c * 255 + 0.5)
+                            if v > row[x] { row[x] = v }
+                            wrote = true
+                        }
+                    }
+                }
+                ramp(midStart, fullStart)
+                if fullStart < fullEnd {
+                    (row + fullStart).update(repeating: 255, count: fullEnd - fullStart)
+                    wrote = true
+                }
+                ramp(fullEnd, midEnd)
+            }
+            var x = x0
+            while x < x1 {
+                if x == midStart && midStart < midEnd {
+                    x = midEnd
+                    continue
+                }
+                defer { x += 1 }
+                let t = Double(x - x0)
+                let along = along0 + t * alongStep
+                let cross = cross0 + t * crossStep
                 var d = abs(cross)
                 var endFactor = 1.0
                 if along < 0 {

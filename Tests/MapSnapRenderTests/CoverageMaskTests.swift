@@ -91,6 +91,24 @@ final class CoverageMaskTests: XCTestCase {
         XCTAssertEqual(at(j, 22, 7), 0, "the outer corner is cut round")
     }
 
+    func testMiterWedgesFillTheOuterCorner() {
+        let m = mask()
+        let acc = AreaAccumulator(width: 40, height: 40)
+        let pts = [Point(x: 5, y: 10), Point(x: 20, y: 10), Point(x: 20, y: 30)]
+        add(m, pts, halfWidth: 3, cap: .flat(extension: 0))
+        XCTAssertEqual(at(m, 22, 7), 0, "round before the wedge")
+        pts.withUnsafeBufferPointer {
+            CoverageMask.addMiterWedges($0, halfWidth: 3, limit: 2, into: acc, clip: everything)
+            XCTAssertFalse(CoverageMask.hasSharpJoin($0, limit: 2))
+        }
+        acc.resolve(into: m, clip: everything)
+        XCTAssertEqual(at(m, 22, 7), 255, "the miter fills the corner")
+        XCTAssertEqual(at(m, 23, 6), 0, "and stops at the corner of the offsets")
+        // A hairpin's miter would reach far beyond two half widths: MapLibre bevels it.
+        let hairpin = [Point(x: 5, y: 10), Point(x: 30, y: 12), Point(x: 5, y: 14)]
+        hairpin.withUnsafeBufferPointer { XCTAssertTrue(CoverageMask.hasSharpJoin($0, limit: 2)) }
+    }
+
     func testGapErasesTheMiddle() {
         let m = mask()
         let pts = [Point(x: 2, y: 20), Point(x: 38, y: 20)]
