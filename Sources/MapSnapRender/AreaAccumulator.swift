@@ -43,8 +43,8 @@ final class AreaAccumulator {
         var x = p.x + (y0 - p.y) * dxdy
         let left = Double(clip.x0)
         let right = Double(clip.x1)
-        let firstRow = Int(y0.rounded(.down))
-        let lastRow = min(Int(y1.rounded(.up)), clip.y1)
+        let firstRow = floorInt(y0)
+        let lastRow = min(ceilInt(y1), clip.y1)
         var minX = Int.max
         var maxX = Int.min
         for y in firstRow..<lastRow {
@@ -57,10 +57,10 @@ final class AreaAccumulator {
             let xb = min(max(xNext, left), right)
             let x0 = min(xa, xb)
             let x1 = max(xa, xb)
-            let x0Floor = x0.rounded(.down)
-            let x0i = Int(x0Floor)
-            let x1Ceil = x1.rounded(.up)
-            let x1i = Int(x1Ceil)
+            let x0i = floorInt(x0)
+            let x0Floor = Double(x0i)
+            let x1i = ceilInt(x1)
+            let x1Ceil = Double(x1i)
             let row = acc + y * stride
             if x1i <= x0i + 1 {
                 // Within one pixel: its share is the part left of the edge's mean x.

@@ -18,7 +18,7 @@ extension CairoCanvas {
     /// one paint blend once where they overlap. Only for `canRasterizeCoverage` canvases.
     func strokeByDistance(
         color: Color, opacity: Double, width: Double, gap: Double = 0, blur: Double = 0, cap: LineCap,
-        miterLimit: Double? = nil
+        miterLimit: Double? = nil, flatten: Bool = false
     ) {
         defer { cairo_new_path(cr) }
         guard width > 0, opacity > 0, let mask = coverageTarget(CoveragePaint(color: color, opacity: opacity))
@@ -52,7 +52,7 @@ extension CairoCanvas {
             }
             acc.resolve(into: mask, clip: clip)
         } else {
-            forEachDevicePolyline(m) { mask.add($0, outerStroke, mode: .union, clip: clip) }
+            forEachDevicePolyline(m, flatten: flatten) { mask.add($0, outerStroke, mode: .union, clip: clip) }
         }
         if gap > 0 {
             let inner = CoverageMask.Stroke(edge: gap / 2 * s + 0.5, ramp: ramp, cap: capShape)
@@ -94,6 +94,39 @@ extension CairoCanvas {
         // visible) for an outline of its own colour.
         let stroke = CoverageMask.Stroke(edge: 1, ramp: 1, cap: .round, smooth: outline == color)
         forEachDevicePolyline(m, closing: true) { outlineMask.add($0, stroke, mode: .union, clip: clip) }
+    }
+
+    /// Draws `t` at `origin` (points) with its halo (`haloWidth` points out from the glyph
+    /// outlines) stroked by distance; rotated text is also filled by exact area (cairo would
+    /// rasterize its glyphs anew at every angle), upright text keeps cairo's hinted glyph cache.
+    func drawTextByCoverage(_ t: TextLayout, at origin: Point, color: Color, halo: Color?, haloWidth: Double) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let rotated = m.xy != 0 || m.yx != 0
+        if let halo, haloWidth > 0 {
+            cairo_new_path(cr)
+            t.appendPath(to: cr, at: origin)
+            strokeByDistance(color: halo, opacity: 1, width: haloWidth * 2, cap: .round, flatten: true)
+        }
+        if rotated, let mask = coverageTarget(CoveragePaint(color: color, opacity: 1)) {
+            cairo_new_path(cr)
+            t.appendPath(to: cr, at: origin)
+            let acc = accumulator(for: mask)
+            let clip = deviceClip(m).intersection(CoverageMask.PixelRect(x0: 0, y0: 0, x1: mask.width, y1: mask.height))
+            if !clip.isEmpty {
+                forEachDevicePolyline(m, closing: true, flatten: true) { pts in
+                    for i in 1..<pts.count { acc.addEdge(pts[i - 1], pts[i], clip: clip) }
+                }
+                acc.resolve(into: mask, clip: clip)
+            }
+            cairo_new_path(cr)
+            flushCoverage()
+        } else {
+            flushCoverage()
+            setColor(color)
+            t.show(in: cr, at: origin)
+            cairo_new_path(cr)
+        }
     }
 
     /// Composites what the coverage mask holds with its paint, and clears it. Call after a
@@ -184,10 +217,11 @@ extension CairoCanvas {
 
     /// Calls `body` with each subpath of the current path in device pixels (a closed subpath
     /// ends with its first point again; with `closing`, every subpath does, as fills want).
+    /// With `flatten`, curves become lines within cairo's tolerance (glyph outlines).
     private func forEachDevicePolyline(
-        _ m: cairo_matrix_t, closing: Bool = false, _ body: (UnsafeBufferPointer<Point>) -> Void
+        _ m: cairo_matrix_t, closing: Bool = false, flatten: Bool = false, _ body: (UnsafeBufferPointer<Point>) -> Void
     ) {
-        guard let path = cairo_copy_path(cr) else { return }
+        guard let path = flatten ? cairo_copy_path_flat(cr) : cairo_copy_path(cr) else { return }
         defer { cairo_path_destroy(path) }
         guard path.pointee.status == CAIRO_STATUS_SUCCESS, let data = path.pointee.data else { return }
         let count = Int(path.pointee.num_data)

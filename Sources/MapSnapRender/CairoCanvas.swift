@@ -218,6 +218,10 @@ final class CairoCanvas {
 
     /// Draws text with an optional halo (outline under the glyphs), top-left at `origin`.
     func drawText(_ t: TextLayout, at origin: Point, color: Color, halo: Color? = nil, haloWidth: Double = 0) {
+        if canRasterizeCoverage {
+            drawTextByCoverage(t, at: origin, color: color, halo: halo, haloWidth: haloWidth)
+            return
+        }
         if let halo, haloWidth > 0 {
             cairo_new_path(cr)
             t.appendPath(to: cr, at: origin)

@@ -106,7 +106,9 @@ final class CoverageMask {
                 if flatStart { a = Point(x: a.x - dx / len * e, y: a.y - dy / len * e) }
                 if flatEnd { b = Point(x: b.x + dx / len * e, y: b.y + dy / len * e) }
             }
-            segment(a, b, flatStart: flatStart, flatEnd: flatEnd, stroke, mode, bounds)
+            // Past a segment's end the next one's start disc covers the join: drawn once.
+            let joined = j != lastChange || closed
+            segment(a, b, flatStart: flatStart, flatEnd: flatEnd, endJoined: joined, stroke, mode, bounds)
             i = j
         }
     }
@@ -125,7 +127,8 @@ final class CoverageMask {
 
     /// One capsule (or, at a flat end, a half capsule cut square through the end point).
     private func segment(
-        _ a: Point, _ b: Point, flatStart: Bool, flatEnd: Bool, _ stroke: Stroke, _ mode: Mode, _ bounds: PixelRect
+        _ a: Point, _ b: Point, flatStart: Bool, flatEnd: Bool, endJoined: Bool, _ stroke: Stroke, _ mode: Mode,
+        _ bounds: PixelRect
     ) {
         let e = stroke.edge
         let invRamp = 1 / stroke.ramp
@@ -137,8 +140,8 @@ final class CoverageMask {
         let invLen = 1 / len
         let lowY = min(a.y, b.y)
         let highY = max(a.y, b.y)
-        let y0 = max(bounds.y0, Int((lowY - e - 0.5).rounded(.down)))
-        let y1 = min(bounds.y1, Int((highY + e - 0.5).rounded(.up)) + 1)
+        let y0 = max(bounds.y0, floorInt(lowY - e - 0.5))
+        let y1 = min(bounds.y1, ceilInt(highY + e - 0.5) + 1)
         guard y0 < y1 else { return }
         let union = mode == .union
         let smooth = stroke.smooth
@@ -172,8 +175,8 @@ final class CoverageMask {
                 xmin = max(xmin, centre - half)
                 xmax = min(xmax, centre + half)
             }
-            let x0 = max(bounds.x0, Int((xmin - 0.5).rounded(.down)))
-            let x1 = min(bounds.x1, Int((xmax - 0.5).rounded(.up)) + 1)
+            let x0 = max(bounds.x0, floorInt(xmin - 0.5))
+            let x1 = min(bounds.x1, ceilInt(xmax - 0.5) + 1)
             guard x0 < x1 else { continue }
             let row = data + y * stride
             // Position along the segment and signed distance across it, both linear in x.
@@ -191,8 +194,8 @@ final class CoverageMask {
                 } else {
                     let ta = (0 - along0) / alongStep
                     let tb = (len - along0) / alongStep
-                    let lo = Int(min(ta, tb).rounded(.up)) + 1
-                    let hi = Int(max(ta, tb).rounded(.down))
+                    let lo = ceilInt(min(ta, tb)) + 1
+                    let hi = floorInt(max(ta, tb))
                     midStart = min(max(x0 + lo, x0), x1)
                     midEnd = min(max(x0 + hi, midStart), x1)
                 }
@@ -211,8 +214,8 @@ final class CoverageMask {
                     } else {
                         let ta = (-inner - c0) / crossStep
                         let tb = (inner - c0) / crossStep
-                        let lo = Int(min(ta, tb).rounded(.up)) + 1
-                        let hi = Int(max(ta, tb).rounded(.down))
+                        let lo = ceilInt(min(ta, tb)) + 1
+                        let hi = floorInt(max(ta, tb))
                         fullStart = min(max(midStart + lo, midStart), midEnd)
                         fullEnd = min(max(midStart + hi, fullStart), midEnd)
                     }
@@ -257,6 +260,7 @@ final class CoverageMask {
                         d = (ux * ux + uy * uy).squareRoot()
                     }
                 } else if along > len {
+                    if endJoined { continue }
                     if flatEnd {
                         endFactor = min(max(0.5 - (along - len), 0), 1)
                     } else {
@@ -282,4 +286,22 @@ final class CoverageMask {
         }
         dirty = dirty.union(touched)
     }
+}
+
+/// ⌊v⌋ as an Int, clamped to ±2³⁰ (no libm call, no trap on huge values; NaN gives 0).
+@inline(__always)
+func floorInt(_ v: Double) -> Int {
+    let c = min(max(v, -1_073_741_824), 1_073_741_824)
+    guard c == c else { return 0 }
+    let i = Int(c)
+    return Double(i) > c ? i - 1 : i
+}
+
+/// ⌈v⌉ as an Int, clamped to ±2³⁰ (no libm call, no trap on huge values; NaN gives 0).
+@inline(__always)
+func ceilInt(_ v: Double) -> Int {
+    let c = min(max(v, -1_073_741_824), 1_073_741_824)
+    guard c == c else { return 0 }
+    let i = Int(c)
+    return Double(i) < c ? i + 1 : i
 }
