@@ -309,9 +309,12 @@ struct BaseMapPainter {
     }
 
     /// Paints the current path with `layer`'s paint at `ctx`, then clears it.
+    /// Translucent paint is composited at once, so that where features overlap they blend
+    /// twice (as in MapLibre); opaque paint may wait and unite with the next features'.
     func paintPath(_ layer: StyleLayer, _ ctx: EvaluationContext) {
-        apply(LayerPaint(layer, ctx, perFeature: true))
-        canvas.flushCoverage()
+        let paint = LayerPaint(layer, ctx, perFeature: true)
+        apply(paint)
+        if !paint.isOpaque { canvas.flushCoverage() }
     }
 
     /// Miter and bevel joins of lines at most this wide (device pixels, gap included) are drawn
@@ -647,7 +650,7 @@ struct LayerPaint: Equatable {
     var isOpaque: Bool {
         switch type {
         case .fill: return opacity >= 1 && color.alpha >= 1 && (!outlined || outlineColor.alpha >= 1)
-        case .line: return opacity >= 1 && color.alpha >= 1 && gap <= 0
+        case .line: return opacity >= 1 && color.alpha >= 1 && gap <= 0 && blur <= 0
         default: return false
         }
     }

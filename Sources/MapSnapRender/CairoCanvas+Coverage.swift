@@ -132,7 +132,7 @@ extension CairoCanvas {
     /// Composites what the coverage mask holds with its paint, and clears it. Call after a
     /// layer (or a feature that must blend on its own).
     func flushCoverage() {
-        guard let paint = pendingCoverage, let mask = coverageMask else { return }
+        guard let paint = pendingCoverage, let mask = coverageBuffers?.mask else { return }
         pendingCoverage = nil
         compositeMask(mask, color: paint.color, opacity: paint.opacity)
     }
@@ -171,30 +171,29 @@ extension CairoCanvas {
         cairo_restore(cr)
     }
 
-    /// The edge accumulator (as large as `mask`), made on first use.
-    private func accumulator(for mask: CoverageMask) -> AreaAccumulator {
-        if let a = areaAccumulator { return a }
-        let a = AreaAccumulator(width: mask.width, height: mask.height)
-        areaAccumulator = a
-        return a
+    /// Uses `buffers` (left by an earlier image) when they fit this raster canvas.
+    func adoptCoverageBuffers(_ buffers: CoverageBuffers?) {
+        guard canRasterizeCoverage, let buffers else { return }
+        let w = Int(cairo_image_surface_get_width(surface))
+        let h = Int(cairo_image_surface_get_height(surface))
+        guard buffers.fits(width: w, height: h) else { return }
+        buffers.mask.clear()
+        coverageBuffers = buffers
     }
 
-    /// The mask and its cairo surface, made on first use; nil for vector output.
+    /// The edge accumulator (as large as `mask`).
+    private func accumulator(for mask: CoverageMask) -> AreaAccumulator {
+        coverageBuffers?.accumulator ?? AreaAccumulator(width: mask.width, height: mask.height)
+    }
+
+    /// The coverage mask, made on first use unless the renderer handed one over; nil for vector output.
     private func sharedMask() -> CoverageMask? {
-        if let coverageMask { return coverageMask }
+        if let b = coverageBuffers { return b.mask }
         guard canRasterizeCoverage else { return nil }
         let w = Int(cairo_image_surface_get_width(surface))
         let h = Int(cairo_image_surface_get_height(surface))
-        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(w)))
-        let mask = CoverageMask(width: w, height: h, stride: stride)
-        guard
-            let surf = cairo_image_surface_create_for_data(
-                mask.data, CAIRO_FORMAT_A8, Int32(w), Int32(h), Int32(stride)),
-            cairo_surface_status(surf) == CAIRO_STATUS_SUCCESS
-        else { return nil }
-        coverageMask = mask
-        coverageMaskSurface = surf
-        return mask
+        coverageBuffers = CoverageBuffers(width: w, height: h)
+        return coverageBuffers?.mask
     }
 
     /// The current clip in whole device pixels (rounded outwards).
@@ -262,7 +261,7 @@ extension CairoCanvas {
     /// clip of the caller matter (the mask was clipped as it was drawn).
     private func compositeMask(_ mask: CoverageMask, color: Color, opacity: Double) {
         let d = mask.dirty
-        guard !d.isEmpty, let surf = coverageMaskSurface else { return }
+        guard !d.isEmpty, let surf = coverageBuffers?.surface else { return }
         defer { mask.clear() }
         let (x, y, w, h) = (Double(d.x0), Double(d.y0), Double(d.x1 - d.x0), Double(d.y1 - d.y0))
         cairo_surface_mark_dirty_rectangle(surf, Int32(d.x0), Int32(d.y0), Int32(d.x1 - d.x0), Int32(d.y1 - d.y0))
@@ -281,4 +280,34 @@ extension CairoCanvas {
 struct CoveragePaint: Equatable {
     var color: Color
     var opacity: Double
+}
+
+/// The coverage mask of one image size with its cairo A8 surface and the edge accumulator: kept
+/// by a renderer from one image to the next (allocating and faulting in a megabyte or more per
+/// image is measurable). Empty between images (every flush clears what it composited).
+final class CoverageBuffers {
+    let mask: CoverageMask
+    let surface: OpaquePointer
+    let accumulator: AreaAccumulator
+
+    init?(width: Int, height: Int) {
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(width)))
+        let mask = CoverageMask(width: width, height: height, stride: stride)
+        guard
+            let surf = cairo_image_surface_create_for_data(
+                mask.data, CAIRO_FORMAT_A8, Int32(width), Int32(height), Int32(stride))
+        else { return nil }
+        guard cairo_surface_status(surf) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surf)
+            return nil
+        }
+        self.mask = mask
+        surface = surf
+        accumulator = AreaAccumulator(width: width, height: height)
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+
+    /// Whether these buffers fit an image of `width` × `height` pixels.
+    func fits(width: Int, height: Int) -> Bool { mask.width == width && mask.height == height }
 }

@@ -14,14 +14,12 @@ final class CairoCanvas {
     let surface: OpaquePointer
     let cr: OpaquePointer
     private let sink: ByteSink?
-    /// Coverage mask for `strokeByDistance` and `fillByArea`, made on first use (raster output only).
-    var coverageMask: CoverageMask?
-    /// The cairo A8 surface over `coverageMask`'s bytes.
-    var coverageMaskSurface: OpaquePointer?
+    /// Coverage mask, its cairo surface and the edge accumulator for `strokeByDistance` and
+    /// `fillByArea`: handed over by the renderer (kept across images of one size) or made on
+    /// first use (raster output only).
+    var coverageBuffers: CoverageBuffers?
     /// The paint of what the coverage mask holds, composited by `flushCoverage()`.
     var pendingCoverage: CoveragePaint?
-    /// Edge accumulator for `fillByArea`, made on first use.
-    var areaAccumulator: AreaAccumulator?
     /// Scratch buffer for a path's device points, reused between strokes.
     var pathScratch: [Point] = []
 
@@ -82,7 +80,6 @@ final class CairoCanvas {
     }
 
     deinit {
-        if let coverageMaskSurface { cairo_surface_destroy(coverageMaskSurface) }
         cairo_destroy(cr)
         cairo_surface_destroy(surface)
     }

@@ -10,6 +10,8 @@ import MapSnapStyle
 /// Reusing one renderer for many images keeps the font set-up out of the per-image cost.
 public final class SceneRenderer {
     private let text: TextEngine
+    /// Coverage buffers of the last raster image, reused by the next one of the same size.
+    private var coverageBuffers: CoverageBuffers?
 
     public init() throws(RenderError) {
         text = try TextEngine()
@@ -70,6 +72,8 @@ public final class SceneRenderer {
 
         // 3. Paint.
         let canvas = try CairoCanvas(format: request.format, size: size, scale: request.scale)
+        canvas.adoptCoverageBuffers(coverageBuffers)
+        defer { if let b = canvas.coverageBuffers { coverageBuffers = b } }
         var baseSymbols: [SymbolCandidate] = []
         var warnings: [String] = []
         var mapLabelBoxes: [[Rect]] = []
