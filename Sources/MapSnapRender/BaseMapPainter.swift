@@ -356,13 +356,15 @@ struct BaseMapPainter {
             let validDash = dash.count >= 2 && dash.allSatisfy { $0 >= 0 } && dash.contains { $0 > 0 } && hasGap
             let total = gap > 0 ? gap + 2 * width : width
             let thin = total * camera.scale <= Self.roundJoinTolerance
-            if !validDash && canvas.canRasterizeCoverage && (paint.join != .bevel || thin || paint.blur > 0) {
+            if !validDash && canvas.canRasterizeCoverage
+                && (paint.join != .bevel || thin || paint.blur > 0 || paint.offset != 0)
+            {
                 // MapLibre's own line model: coverage by distance, round joins (plus miter wedges
                 // where asked), blur. Much faster than cairo's scan converter for road networks.
                 let mitered = paint.join == .miter && !thin
                 canvas.strokeByDistance(
                     color: paint.color, opacity: paint.opacity, width: width, gap: gap, blur: paint.blur,
-                    cap: paint.cap, miterLimit: mitered ? paint.miterLimit : nil)
+                    cap: paint.cap, miterLimit: mitered ? paint.miterLimit : nil, offset: paint.offset)
                 return
             }
             if gap > 0 {
@@ -570,6 +572,8 @@ struct LayerPaint: Equatable {
     var gap = 0.0
     /// line-blur, points.
     var blur = 0.0
+    /// line-offset, points (positive: to the right of the line's direction).
+    var offset = 0.0
     var cap = CairoCanvas.LineCap.butt
     var join = CairoCanvas.LineJoin.miter
     var miterLimit = 2.0
@@ -602,6 +606,7 @@ struct LayerPaint: Equatable {
             width = paint.number(.lineWidth, ctx)
             gap = paint.number(.lineGapWidth, ctx)
             blur = paint.number(.lineBlur, ctx)
+            offset = paint.number(.lineOffset, ctx)
             color = paint.color(.lineColor, ctx)
             opacity = paint.number(.lineOpacity, ctx)
             if !perFeature {
@@ -610,7 +615,7 @@ struct LayerPaint: Equatable {
                     || paint.dependsOnFeature(.lineOpacity) || paint.dependsOnFeature(.lineDasharray)
                     || layout.dependsOnFeature(.lineCap) || layout.dependsOnFeature(.lineJoin)
                     || paint.dependsOnFeature(.lineGapWidth) || layout.dependsOnFeature(.lineMiterLimit)
-                    || paint.dependsOnFeature(.lineBlur)
+                    || paint.dependsOnFeature(.lineBlur) || paint.dependsOnFeature(.lineOffset)
             }
             guard width > 0, opacity > 0 else { return }
             switch layout.enumValue(.lineCap, ctx) {
@@ -672,8 +677,9 @@ struct LayerPaint: Equatable {
         case .line:
             guard width > 0, opacity > 0 else { return 0 }
             let half = gap > 0 ? gap / 2 + width : width / 2
-            // A miter reaches at most miterLimit half-widths from its vertex; a square cap √2.
-            return half * max(miterLimit, 1.5)
+            // A miter reaches at most miterLimit half-widths from its vertex; a square cap √2; an
+            // offset vertex at most twice the offset.
+            return half * max(miterLimit, 1.5) + 2 * abs(offset)
         case .circle: return circleRadius + strokeWidth
         default: return 0
         }

@@ -11,14 +11,15 @@ extension CairoCanvas {
     /// centre's distance to the line, round joins — into the coverage mask, then clears the
     /// path. Widths and blur are in points. With `gap` > 0, two strokes of `width` either side of
     /// a `gap`-wide hole (`line-gap-width`). With `miterLimit`, joins are mitered up to that
-    /// many half widths (the outer edge; a gap's inner edge stays round); polylines with a join
+    /// many half widths (the outer edge; a gap's inner edge stays round). `offset` (points) moves
+    /// the lines sideways (`line-offset`, positive to the right). Polylines with a join
     /// sharper than that (bevelled by MapLibre) are stroked by cairo. The current clip bounds the
     /// work. The mask is
     /// composited by `flushCoverage()` (or when paint of another colour arrives), so strokes of
     /// one paint blend once where they overlap. Only for `canRasterizeCoverage` canvases.
     func strokeByDistance(
         color: Color, opacity: Double, width: Double, gap: Double = 0, blur: Double = 0, cap: LineCap,
-        miterLimit: Double? = nil, flatten: Bool = false
+        miterLimit: Double? = nil, offset: Double = 0, flatten: Bool = false
     ) {
         defer { cairo_new_path(cr) }
         guard width > 0, opacity > 0, let mask = coverageTarget(CoveragePaint(color: color, opacity: opacity))
@@ -37,12 +38,21 @@ extension CairoCanvas {
         case .square: capShape = .flat(extension: outer)
         }
         let outerStroke = CoverageMask.Stroke(edge: outer + 0.5, ramp: ramp, cap: capShape)
+        // The device polylines, moved sideways by `offset` (line-offset) when asked.
+        var moved: [Point] = []
+        func eachLine(_ body: (UnsafeBufferPointer<Point>) -> Void) {
+            forEachDevicePolyline(m, flatten: flatten) { pts in
+                guard offset != 0 else { return body(pts) }
+                CoverageMask.offsetPolyline(pts, by: offset * s, into: &moved)
+                moved.withUnsafeBufferPointer(body)
+            }
+        }
         var sharp: [[Point]] = []
         if let miterLimit {
             // Miter joins: the wedges beyond the round join, by exact area. Polylines with a join
             // MapLibre bevels go to cairo's stroker instead.
             let acc = accumulator(for: mask)
-            forEachDevicePolyline(m) {
+            eachLine {
                 if CoverageMask.hasSharpJoin($0, limit: miterLimit) {
                     sharp.append(Array($0))
                 } else {
@@ -52,11 +62,11 @@ extension CairoCanvas {
             }
             acc.resolve(into: mask, clip: clip)
         } else {
-            forEachDevicePolyline(m, flatten: flatten) { mask.add($0, outerStroke, mode: .union, clip: clip) }
+            eachLine { mask.add($0, outerStroke, mode: .union, clip: clip) }
         }
         if gap > 0 {
             let inner = CoverageMask.Stroke(edge: gap / 2 * s + 0.5, ramp: ramp, cap: capShape)
-            forEachDevicePolyline(m) { mask.add($0, inner, mode: .erase, clip: clip) }
+            eachLine { mask.add($0, inner, mode: .erase, clip: clip) }
         }
         if let miterLimit, !sharp.isEmpty {
             // Last: this replaces the current path.

@@ -91,3 +91,51 @@ extension CoverageMask {
         )
     }
 }
+
+extension CoverageMask {
+    /// The polyline `pts` moved sideways by `distance` pixels (`line-offset`: positive to the
+    /// right of its direction, which in y-down pixels is the normal (−dy, dx)), into `out`. Each
+    /// vertex moves along the bisector of its two segments' normals so that the offset segments
+    /// stay parallel to the originals (a miter); where that would reach beyond twice the
+    /// distance (sharp turns) the vertex becomes two, one per segment (a bevel).
+    static func offsetPolyline(_ pts: UnsafeBufferPointer<Point>, by distance: Double, into out: inout [Point]) {
+        out.removeAll(keepingCapacity: true)
+        // Distinct consecutive points.
+        var p: [Point] = []
+        p.reserveCapacity(pts.count)
+        for q in pts where p.last != q { p.append(q) }
+        guard p.count >= 2 else { return }
+        let closed = p.count > 2 && p[0] == p[p.count - 1]
+        func normal(_ a: Point, _ b: Point) -> Point {
+            let dx = b.x - a.x
+            let dy = b.y - a.y
+            let l = (dx * dx + dy * dy).squareRoot()
+            return Point(x: -dy / l, y: dx / l)
+        }
+        let n = p.count
+        for i in 0..<n {
+            let prev: Point? = i > 0 ? normal(p[i - 1], p[i]) : (closed ? normal(p[n - 2], p[0]) : nil)
+            let next: Point? = i < n - 1 ? normal(p[i], p[i + 1]) : (closed ? normal(p[0], p[1]) : nil)
+            switch (prev, next) {
+            case (let a?, let b?):
+                let mx = a.x + b.x
+                let my = a.y + b.y
+                let ml = (mx * mx + my * my).squareRoot()
+                let cosHalf = ml / 2
+                if ml > 1e-9 && cosHalf >= 0.5 {
+                    let k = distance / cosHalf / ml
+                    out.append(Point(x: p[i].x + mx * k, y: p[i].y + my * k))
+                } else {
+                    out.append(Point(x: p[i].x + a.x * distance, y: p[i].y + a.y * distance))
+                    out.append(Point(x: p[i].x + b.x * distance, y: p[i].y + b.y * distance))
+                }
+            case (let a?, nil):
+                out.append(Point(x: p[i].x + a.x * distance, y: p[i].y + a.y * distance))
+            case (nil, let b?):
+                out.append(Point(x: p[i].x + b.x * distance, y: p[i].y + b.y * distance))
+            default:
+                break
+            }
+        }
+    }
+}

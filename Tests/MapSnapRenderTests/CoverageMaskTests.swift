@@ -109,6 +109,25 @@ final class CoverageMaskTests: XCTestCase {
         hairpin.withUnsafeBufferPointer { XCTAssertTrue(CoverageMask.hasSharpJoin($0, limit: 2)) }
     }
 
+    func testOffsetPolylineStaysParallel() {
+        var out: [Point] = []
+        // Heading east, "right" is south (y grows downwards).
+        let pts = [Point(x: 0, y: 10), Point(x: 20, y: 10), Point(x: 20, y: 30)]
+        pts.withUnsafeBufferPointer { CoverageMask.offsetPolyline($0, by: 2, into: &out) }
+        XCTAssertEqual(out.count, 3)
+        XCTAssertEqual(out[0].x, 0, accuracy: 1e-9)
+        XCTAssertEqual(out[0].y, 12, accuracy: 1e-9)
+        XCTAssertEqual(out[1].x, 18, accuracy: 1e-9, "the inner corner of a right turn")
+        XCTAssertEqual(out[1].y, 12, accuracy: 1e-9)
+        XCTAssertEqual(out[2].x, 18, accuracy: 1e-9)
+        XCTAssertEqual(out[2].y, 30, accuracy: 1e-9)
+        // A hairpin: the vertex splits in two instead of shooting far out.
+        let hairpin = [Point(x: 0, y: 0), Point(x: 30, y: 1), Point(x: 0, y: 2)]
+        hairpin.withUnsafeBufferPointer { CoverageMask.offsetPolyline($0, by: -3, into: &out) }
+        XCTAssertEqual(out.count, 4)
+        XCTAssertTrue(out.allSatisfy { $0.x <= 31 })
+    }
+
     func testGapErasesTheMiddle() {
         let m = mask()
         let pts = [Point(x: 2, y: 20), Point(x: 38, y: 20)]
