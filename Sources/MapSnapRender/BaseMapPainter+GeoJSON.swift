@@ -58,6 +58,15 @@ extension BaseMapPainter {
                         center: camera.point(for: c),
                         radius: max(layer.paint.number(.circleRadius, ctx) - 0.5 / camera.scale, 0))
                     drew = true
+                case (.circle, .lineString(let cs)):
+                    // MapLibre draws a circle at every vertex of a line or polygon.
+                    addCircles(cs, layer, ctx)
+                    drew = true
+                case (.circle, .polygon(let rings)):
+                    for ring in rings {
+                        addCircles(ring.count > 1 && ring.first == ring.last ? ring.dropLast() : ring, layer, ctx)
+                    }
+                    drew = true
                 default:
                     continue
                 }
@@ -67,6 +76,12 @@ extension BaseMapPainter {
             }
         }
         if let ctx = pending { paintPath(layer, ctx) }
+    }
+
+    /// Adds a circle (the layer's radius at `ctx`) at each of `coords`.
+    private func addCircles<C: Collection<Coordinate>>(_ coords: C, _ layer: StyleLayer, _ ctx: EvaluationContext) {
+        let r = max(layer.paint.number(.circleRadius, ctx) - 0.5 / camera.scale, 0)
+        for c in coords { canvas.addCircle(center: camera.point(for: c), radius: r) }
     }
 
     /// True when no paint or layout property of `layer` depends on the feature and its colour

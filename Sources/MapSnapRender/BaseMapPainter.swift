@@ -187,7 +187,7 @@ struct BaseMapPainter {
         switch style.type {
         case .fill: wanted = (.polygon, .polygon)
         case .line: wanted = (.lineString, .polygon)
-        case .circle: wanted = (.point, .point)
+        case .circle: wanted = (.point, .lineString)  // and polygons: a circle at every vertex, as MapLibre
         default: return
         }
         let perFeature = fixed.dependsOnFeature
@@ -200,7 +200,7 @@ struct BaseMapPainter {
         var pendingPaint = fixed
         for i in 0..<p.count {
             let type = p.type(i)
-            guard type == wanted.0 || type == wanted.1 else { continue }
+            guard type == wanted.0 || type == wanted.1 || style.type == .circle else { continue }
             let g = p.geometries[i]
             guard !g.isEmpty else { continue }
             if let fixedMargin, !g.overlaps(visible, margin: fixedMargin) { continue }
@@ -268,7 +268,7 @@ struct BaseMapPainter {
                     guard r.count > 2 else { continue }
                     addLine(pts, r, closingWith: pts[r.lowerBound])
                 }
-            case (.circle, .point):
+            case (.circle, _):
                 for part in p.parts(g) {
                     for k in p.partRange(part) {
                         // MapLibre fades a circle's edge inside its radius: the visible edge is half a pixel in.

@@ -266,9 +266,8 @@ struct StyleReader {
             case .object(let data)?: source.data = .inline(.object(data))
             case nil: throw error("\(context)a geojson source needs \"data\"", at: o.offset)
             case let other?:
-                throw error(
-                    "\(context)\"data\" must be a URL or a GeoJSON object, found \(other.typeDescription)", at: o.offset
-                )
+                // Not GeoJSON: the loader reports it and leaves the source out, as MapLibre does.
+                source.data = .inline(other)
             }
             if let v = try number(o, "buffer", in: context) { source.buffer = v }
             if let v = try number(o, "tolerance", in: context) { source.tolerance = v }

@@ -203,6 +203,46 @@ extension BaseMapTests {
         XCTAssertTrue(map.geojsonSources.isEmpty, "the invalid source is left out")
         XCTAssertEqual(warnings.count, 1)
         XCTAssertTrue(warnings.first?.contains("style.json:2:") == true, warnings.first ?? "")
+        // Data that is not GeoJSON at all (a number) is left out the same way.
+        try Data(
+            "{\"version\": 8, \"sources\": {\"a\": {\"type\": \"geojson\", \"data\": 42}}, \"layers\": []}".utf8
+        ).write(to: URL(fileURLWithPath: path))
+        warnings = []
+        let other = try BaseMapLoader().load(style: path) { warnings.append($0) }
+        XCTAssertTrue(other.geojsonSources.isEmpty)
+        XCTAssertEqual(warnings.count, 1, warnings.joined(separator: "\n"))
+        XCTAssertTrue(warnings.first?.contains("style.json:1:") == true, warnings.first ?? "")
+    }
+
+    func testCircleLayersDrawAtEveryVertexOfLinesAndPolygons() throws {
+        let style = """
+            {"version": 8, "sources": {
+               "poly": {"type": "geojson", "data": {"type": "Polygon", "coordinates": [[[-0.004, -0.004], [-0.004, 0.004], [0.004, 0.004], [0.004, -0.004], [-0.004, -0.004]]]}},
+               "line": {"type": "geojson", "data": {"type": "LineString", "coordinates": [[-0.002, 0], [0.002, 0]]}}},
+             "layers": [
+               {"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+               {"id": "p", "type": "circle", "source": "poly", "paint": {"circle-color": "#ff0000", "circle-radius": 4}},
+               {"id": "l", "type": "circle", "source": "line", "paint": {"circle-color": "#0000ff", "circle-radius": 4}}]}
+            """
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-circles-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("style.json").path
+        try Data(style.utf8).write(to: URL(fileURLWithPath: path))
+        let map = try BaseMapLoader().load(style: path) { _ in }
+        let out = try render(map, Coordinate(latitude: 0, longitude: 0), zoom: 14, size: Size(width: 200, height: 200))
+        let img = try RGBAImage(png: out.bytes)
+        func px(_ lat: Double, _ lon: Double) -> [UInt8] {
+            let p = out.camera.point(for: Coordinate(latitude: lat, longitude: lon))
+            let i = (Int(p.y) * img.width + Int(p.x)) * 4
+            return Array(img.pixels[i..<(i + 3)])
+        }
+        for (lat, lon) in [(-0.004, -0.004), (-0.004, 0.004), (0.004, 0.004), (0.004, -0.004)] {
+            XCTAssertEqual(px(lat, lon), [255, 0, 0], "a circle at polygon vertex \(lat), \(lon)")
+        }
+        XCTAssertEqual(px(0, -0.002), [0, 0, 255])
+        XCTAssertEqual(px(0, 0.002), [0, 0, 255])
+        XCTAssertEqual(px(0, 0), [255, 255, 255], "nothing between the vertices")
     }
 }
 
