@@ -54,9 +54,7 @@ extension BaseMapPainter {
                     for ring in rings where ring.count > 1 { canvas.addPolyline(project(ring + [ring[0]])) }
                     drew = true
                 case (.circle, .point(let c)):
-                    canvas.addCircle(
-                        center: camera.point(for: c),
-                        radius: max(layer.paint.number(.circleRadius, ctx) - 0.5 / camera.scale, 0))
+                    addCircle(camera.point(for: c), radius: layer.paint.number(.circleRadius, ctx))
                     drew = true
                 case (.circle, .lineString(let cs)):
                     // MapLibre draws a circle at every vertex of a line or polygon.
@@ -80,8 +78,8 @@ extension BaseMapPainter {
 
     /// Adds a circle (the layer's radius at `ctx`) at each of `coords`.
     private func addCircles<C: Collection<Coordinate>>(_ coords: C, _ layer: StyleLayer, _ ctx: EvaluationContext) {
-        let r = max(layer.paint.number(.circleRadius, ctx) - 0.5 / camera.scale, 0)
-        for c in coords { canvas.addCircle(center: camera.point(for: c), radius: r) }
+        let r = layer.paint.number(.circleRadius, ctx)
+        for c in coords { addCircle(camera.point(for: c), radius: r) }
     }
 
     /// True when no paint or layout property of `layer` depends on the feature and its colour

@@ -272,7 +272,7 @@ struct BaseMapPainter {
                 for part in p.parts(g) {
                     for k in p.partRange(part) {
                         // MapLibre fades a circle's edge inside its radius: the visible edge is half a pixel in.
-                        canvas.addCircle(center: pts[k], radius: max(paint.circleRadius - 0.5 / camera.scale, 0))
+                        addCircle(pts[k], radius: paint.circleRadius)
                     }
                 }
             default:
@@ -320,6 +320,17 @@ struct BaseMapPainter {
     /// Miter and bevel joins of lines at most this wide (device pixels, gap included) are drawn
     /// round: they differ by under a pixel. Wider bevelled lines go to cairo's stroker.
     static let roundJoinTolerance = 2.0
+
+    /// Adds a circle at `center` (points) of `radius` points to what `apply` paints next: as a
+    /// centre for the coverage rasterizer, or (vector output) as a cairo path whose visible edge
+    /// is half a pixel inside the radius, where MapLibre's shader fades it.
+    func addCircle(_ center: Point, radius: Double) {
+        if canvas.canRasterizeCoverage {
+            canvas.circleCenters.append(center)
+        } else {
+            canvas.addCircle(center: center, radius: max(radius - 0.5 / camera.scale, 0))
+        }
+    }
 
     /// Paints the current path with `paint`, then clears it. Fills and most lines wait in the
     /// canvas's coverage mask until `canvas.flushCoverage()` (each layer ends with one).
@@ -386,6 +397,14 @@ struct BaseMapPainter {
                     dash: validDash ? dash : [])
             }
         case .circle:
+            if canvas.canRasterizeCoverage {
+                canvas.drawCircles(
+                    canvas.circleCenters, radius: paint.circleRadius, color: paint.color, opacity: paint.opacity,
+                    strokeWidth: paint.strokeWidth, strokeColor: paint.outlineColor, strokeOpacity: paint.strokeOpacity,
+                    blur: paint.circleBlur)
+                canvas.circleCenters.removeAll(keepingCapacity: true)
+                return
+            }
             canvas.fill(color: paint.color, opacity: paint.opacity, preserve: paint.strokeWidth > 0)
             if paint.strokeWidth > 0 {
                 // MapLibre draws circle-stroke-width outside circle-radius.
@@ -579,6 +598,8 @@ struct LayerPaint: Equatable {
     var miterLimit = 2.0
     var dash: [Double] = []
     var circleRadius = 0.0
+    /// circle-blur, a fraction of the radius (plus stroke).
+    var circleBlur = 0.0
     var strokeWidth = 0.0
     var strokeOpacity = 1.0
     /// Whether any of the values may differ between features.
@@ -632,6 +653,7 @@ struct LayerPaint: Equatable {
             dash = paint.numbers(.lineDasharray, ctx)
         case .circle:
             circleRadius = paint.number(.circleRadius, ctx)
+            circleBlur = paint.number(.circleBlur, ctx)
             color = paint.color(.circleColor, ctx)
             opacity = paint.number(.circleOpacity, ctx)
             strokeWidth = paint.number(.circleStrokeWidth, ctx)
@@ -644,6 +666,7 @@ struct LayerPaint: Equatable {
                     paint.dependsOnFeature(.circleRadius) || paint.dependsOnFeature(.circleColor)
                     || paint.dependsOnFeature(.circleOpacity) || paint.dependsOnFeature(.circleStrokeWidth)
                     || paint.dependsOnFeature(.circleStrokeColor) || paint.dependsOnFeature(.circleStrokeOpacity)
+                    || paint.dependsOnFeature(.circleBlur)
             }
         default:
             break

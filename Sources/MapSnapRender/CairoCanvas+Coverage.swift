@@ -139,6 +139,34 @@ extension CairoCanvas {
         }
     }
 
+    /// Draws circles at `centers` (points) as MapLibre does (see `CoverageMask.addDisc`): the
+    /// fill, then the stroke outside `radius`, each composited once. Sizes in points.
+    func drawCircles(
+        _ centers: [Point], radius: Double, color: Color, opacity: Double, strokeWidth: Double, strokeColor: Color,
+        strokeOpacity: Double, blur: Double
+    ) {
+        guard !centers.isEmpty else { return }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let s = abs(m.xx * m.yy - m.xy * m.yx).squareRoot()
+        let clip = deviceClip(m)
+        guard s > 0, !clip.isEmpty else { return }
+        func device(_ p: Point) -> Point { Point(x: m.xx * p.x + m.xy * p.y + m.x0, y: m.yx * p.x + m.yy * p.y + m.y0) }
+        let parts: [(CoverageMask.DiscPart, CoveragePaint)] = [
+            (.fill, CoveragePaint(color: color, opacity: opacity)),
+            (.stroke, CoveragePaint(color: strokeColor, opacity: strokeOpacity)),
+        ]
+        for (part, paint) in parts where paint.opacity > 0 && (part == .fill || strokeWidth > 0) {
+            guard let mask = coverageTarget(paint) else { return }
+            for c in centers {
+                mask.addDisc(
+                    center: device(c), radius: radius * s, strokeWidth: strokeWidth * s, blur: blur, part: part,
+                    clip: clip)
+            }
+            flushCoverage()
+        }
+    }
+
     /// Composites what the coverage mask holds with its paint, and clears it. Call after a
     /// layer (or a feature that must blend on its own).
     func flushCoverage() {

@@ -20,6 +20,8 @@ final class CairoCanvas {
     var coverageBuffers: CoverageBuffers?
     /// The paint of what the coverage mask holds, composited by `flushCoverage()`.
     var pendingCoverage: CoveragePaint?
+    /// Circle centres (points) waiting for `drawCircles`, when circles are drawn by coverage.
+    var circleCenters: [Point] = []
     /// Scratch buffer for a path's device points, reused between strokes.
     var pathScratch: [Point] = []
 

@@ -128,6 +128,30 @@ final class CoverageMaskTests: XCTestCase {
         XCTAssertTrue(out.allSatisfy { $0.x <= 31 })
     }
 
+    func testDiscsAsMapLibresCircleShader() {
+        let fill = mask()
+        let c = Point(x: 20, y: 20)
+        fill.addDisc(center: c, radius: 6, strokeWidth: 0, blur: 0, part: .fill, clip: everything)
+        XCTAssertEqual(at(fill, 20, 20), 255)
+        XCTAssertEqual(at(fill, 24, 19), 255, "4.5 from the centre: inside")
+        XCTAssertEqual(at(fill, 25, 19), 119, accuracy: 2, "5.5 from the centre: half way through the one-pixel fade")
+        XCTAssertEqual(at(fill, 26, 19), 0, "6.5 from the centre: outside")
+        // A stroke outside the radius takes the outer ring; the fill what is inside.
+        let ring = mask()
+        ring.addDisc(center: c, radius: 6, strokeWidth: 3, blur: 0, part: .stroke, clip: everything)
+        let inside = mask()
+        inside.addDisc(center: c, radius: 6, strokeWidth: 3, blur: 0, part: .fill, clip: everything)
+        XCTAssertEqual(at(ring, 27, 19), 255, "7.5 from the centre: stroke")
+        XCTAssertEqual(at(inside, 27, 19), 0)
+        XCTAssertEqual(at(ring, 22, 19), 0, "2.5 from the centre: fill")
+        XCTAssertEqual(at(inside, 22, 19), 255)
+        // Blur 1 fades over the whole radius.
+        let blurred = mask()
+        blurred.addDisc(center: c, radius: 10, strokeWidth: 0, blur: 1, part: .fill, clip: everything)
+        XCTAssertEqual(at(blurred, 25, 19), 128, accuracy: 20, "half way out: about half")
+        XCTAssertLessThan(at(blurred, 28, 19), 40)
+    }
+
     func testGapErasesTheMiddle() {
         let m = mask()
         let pts = [Point(x: 2, y: 20), Point(x: 38, y: 20)]
