@@ -22,7 +22,7 @@ extension BaseMapLoader {
             return try rasterArchive(source, file: file, warn: warn)
         }
         if let url = source.url {
-            guard let file = Self.localRasterFile(url, relativeTo: base) else {
+            guard let file = Self.localSourceFile(url, relativeTo: base) else {
                 warn(
                     "source \"\(source.id)\": \(url) is not a local file; its layers are not drawn "
                         + "(bind one with --source \(source.id)=PATH)")
@@ -38,7 +38,7 @@ extension BaseMapLoader {
 
     /// The local file a raster source's `url` names (archives as `localFile` reads them, and
     /// TileJSON files given as `file://` URLs or plain paths), or nil for network URLs.
-    static func localRasterFile(_ url: String, relativeTo base: URL) -> String? {
+    static func localSourceFile(_ url: String, relativeTo base: URL) -> String? {
         if let file = localFile(url, relativeTo: base) { return file }
         guard !url.contains("://"), url.lowercased().hasSuffix(".json") else { return nil }
         let path = url.removingPercentEncoding ?? url
@@ -70,6 +70,14 @@ extension BaseMapLoader {
     private func rasterTileJSON(_ source: StyleSource, file: String, warn: (String) -> Void) throws(MapSnapError)
         -> (tiles: RasterTileSet, credits: [String])?
     {
+        let (merged, folder) = try Self.mergingTileJSON(source, file: file)
+        return rasterTemplates(merged, templates: merged.tiles, base: folder, warn: warn)
+    }
+
+    /// `source` with the fields of the TileJSON file `file` (`tiles`, `minzoom`, `maxzoom`,
+    /// `tileSize`, `scheme`, `bounds`, `attribution`), and the folder its relative `tiles`
+    /// resolve against.
+    static func mergingTileJSON(_ source: StyleSource, file: String) throws(MapSnapError) -> (StyleSource, URL) {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw MapSnapError(.noInput, "source \"\(source.id)\": \(file): cannot read the TileJSON file")
         }
@@ -86,8 +94,7 @@ extension BaseMapLoader {
             merged.bounds = BoundingBox(west: b[0], south: b[1], east: b[2], north: b[3])
         }
         if let a = object["attribution"] as? String { merged.attribution = a }
-        let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
-        return rasterTemplates(merged, templates: merged.tiles, base: folder, warn: warn)
+        return (merged, URL(fileURLWithPath: file).deletingLastPathComponent())
     }
 
     /// An MBTiles or PMTiles archive of raster tiles; a vector archive is left out with a warning.

@@ -123,13 +123,22 @@ public final class BaseMapLoader {
             } else {
                 file = source.url.flatMap { Self.localFile($0, relativeTo: base) }
             }
+            // `url` naming a local TileJSON file: its `tiles` templates (relative to that file).
+            var source = source
+            var templateBase = base
+            if file == nil, overrides[source.id] == nil, let url = source.url,
+                let json = Self.localSourceFile(url, relativeTo: base), json.lowercased().hasSuffix(".json")
+            {
+                (source, templateBase) = try Self.mergingTileJSON(source, file: json)
+            }
             // `tiles` URL templates naming local files: one file per tile.
             if file == nil, overrides[source.id] == nil, !source.tiles.isEmpty,
                 source.tiles.allSatisfy({ $0.hasPrefix("file://") || !$0.contains("://") })
             {
                 let templates = TemplateTileSource(
-                    templates: source.tiles, base: base, tms: source.scheme == .tms, minZoom: Int(source.minzoom),
-                    maxZoom: Int(min(source.maxzoom, 30)), bounds: source.bounds, attribution: source.attribution)
+                    templates: source.tiles, base: templateBase, tms: source.scheme == .tms,
+                    minZoom: Int(source.minzoom), maxZoom: Int(min(source.maxzoom, 30)), bounds: source.bounds,
+                    attribution: source.attribution)
                 vector[source.id] = VectorTileCache(source: templates, capacity: 256)
                 credits.append(source.attribution ?? "")
                 continue

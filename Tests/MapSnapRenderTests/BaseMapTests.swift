@@ -301,4 +301,56 @@ extension BaseMapTests {
         XCTAssertEqual(red(50, 50), 255, "nothing left at the untranslated place")
         XCTAssertEqual(red(50, 70), 0, "the line is 20 points lower")
     }
+
+    /// A vector source whose `url` names a local TileJSON file: its `tiles` templates (relative to
+    /// that file) give the same map as the archive they were taken from.
+    func testVectorSourceThroughALocalTileJSONFile() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-tilejson-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let reader = try MBTilesReader(
+            path: Self.root.appendingPathComponent("Samples/basemaps/monaco_omt.mbtiles").path)
+        var written = 0
+        for z in reader.minZoom...reader.maxZoom {
+            let n = 1 << z
+            let lat = Self.monacoCenter.latitude * .pi / 180
+            let cx = Int((Self.monacoCenter.longitude + 180) / 360 * Double(n))
+            let cy = Int((1 - log(tan(lat) + 1 / cos(lat)) / .pi) / 2 * Double(n))
+            for x in max(0, cx - 1)...min(n - 1, cx + 1) {
+                for y in max(0, cy - 1)...min(n - 1, cy + 1) {
+                    guard let bytes = try reader.tileData(z: z, x: x, y: y) else { continue }
+                    let folder = dir.appendingPathComponent("tiles/\(z)/\(x)")
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                    try Data(bytes).write(to: folder.appendingPathComponent("\(y).pbf"))
+                    written += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(written, 10)
+        let tileJSON = """
+            {"tilejson": "3.0.0", "tiles": ["tiles/{z}/{x}/{y}.pbf"], "minzoom": \(reader.minZoom),
+             "maxzoom": \(reader.maxZoom), "attribution": "Test tiles"}
+            """
+        try Data(tileJSON.utf8).write(to: dir.appendingPathComponent("monaco.json"))
+        let style = """
+            {"version": 8, "sources": {"omt": {"type": "vector", "url": "monaco.json"}},
+             "layers": [
+               {"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+               {"id": "b", "type": "fill", "source": "omt", "source-layer": "building", "paint": {"fill-color": "#884400"}},
+               {"id": "r", "type": "line", "source": "omt", "source-layer": "transportation", "paint": {"line-color": "#000000", "line-width": 2}}]}
+            """
+        let path = dir.appendingPathComponent("style.json").path
+        try Data(style.utf8).write(to: URL(fileURLWithPath: path))
+        var warnings: [String] = []
+        let viaJSON = try BaseMapLoader().load(style: path) { warnings.append($0) }
+        XCTAssertEqual(warnings, [])
+        XCTAssertTrue(viaJSON.attribution?.contains("Test tiles") == true, viaJSON.attribution ?? "")
+        let viaArchive = try BaseMapLoader().load(style: path, overrides: ["omt": Self.monaco]) { _ in }
+        let a = try RGBAImage(png: render(viaJSON, Self.monacoCenter, zoom: 15).bytes)
+        let b = try RGBAImage(png: render(viaArchive, Self.monacoCenter, zoom: 15).bytes)
+        // The same map (the attribution in the bottom corner names other credits).
+        let top = a.width * 4 * 150
+        let differing = zip(a.pixels.prefix(top), b.pixels.prefix(top)).filter { $0 != $1 }.count
+        XCTAssertEqual(differing, 0, "tiles from the TileJSON's templates draw the same map as the archive")
+        XCTAssertGreaterThan(Set(a.pixels).count, 3, "something was drawn")
+    }
 }
