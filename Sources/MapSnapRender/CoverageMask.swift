@@ -94,6 +94,8 @@ final class CoverageMask {
         while lastChange > 0 && pts[lastChange] == pts[lastChange - 1] { lastChange -= 1 }
         guard lastChange > 0 else { return }
         var i = 0
+        // The previous segment's unit direction and length, for the joins.
+        var previous: (ux: Double, uy: Double, len: Double)?
         for j in 1...lastChange where pts[j] != pts[i] {
             var a = pts[i]
             var b = pts[j]
@@ -108,7 +110,13 @@ final class CoverageMask {
             }
             // Past a segment's end the next one's start disc covers the join: drawn once.
             let joined = j != lastChange || closed
-            segment(a, b, flatStart: flatStart, flatEnd: flatEnd, endJoined: joined, stroke, mode, bounds)
+            segment(
+                a, b, flatStart: flatStart, flatEnd: flatEnd, endJoined: joined, previous: previous, stroke, mode,
+                bounds)
+            let dx = b.x - a.x
+            let dy = b.y - a.y
+            let len = (dx * dx + dy * dy).squareRoot()
+            previous = (dx / len, dy / len, len)
             i = j
         }
     }
@@ -127,9 +135,10 @@ final class CoverageMask {
 
     /// One capsule (or, at a flat end, a half capsule cut square through the end point).
     private func segment(
-        _ a: Point, _ b: Point, flatStart: Bool, flatEnd: Bool, endJoined: Bool, _ stroke: Stroke, _ mode: Mode,
-        _ bounds: PixelRect
+        _ a: Point, _ b: Point, flatStart: Bool, flatEnd: Bool, endJoined: Bool,
+        previous: (ux: Double, uy: Double, len: Double)?, _ stroke: Stroke, _ mode: Mode, _ bounds: PixelRect
     ) {
+        let e2 = stroke.edge * stroke.edge
         let e = stroke.edge
         let invRamp = 1 / stroke.ramp
         let dx = b.x - a.x
@@ -147,6 +156,13 @@ final class CoverageMask {
         let smooth = stroke.smooth
         let sloped = abs(dy) > 1e-9
         let slope = sloped ? dx / dy : 0
+        // Row-invariant: the band's half width along a row, and the steps of the position along
+        // and across the segment from one pixel to the next (with their reciprocals).
+        let bandHalf = sloped ? e * len / abs(dy) : 0
+        let alongStep = dx * invLen
+        let crossStep = dy * invLen
+        let invAlongStep = abs(alongStep) < 1e-12 ? 0 : 1 / alongStep
+        let invCrossStep = abs(crossStep) < 1e-12 ? 0 : 1 / crossStep
         var touched = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
         for y in y0..<y1 {
             let cy = Double(y) + 0.5
@@ -171,9 +187,8 @@ final class CoverageMask {
             if sloped {
                 // Only where the band |distance to the infinite line| ≤ e crosses this row.
                 let centre = a.x + uy * slope
-                let half = e * len / abs(dy)
-                xmin = max(xmin, centre - half)
-                xmax = min(xmax, centre + half)
+                xmin = max(xmin, centre - bandHalf)
+                xmax = min(xmax, centre + bandHalf)
             }
             let x0 = max(bounds.x0, floorInt(xmin - 0.5))
             let x1 = min(bounds.x1, ceilInt(xmax - 0.5) + 1)
@@ -183,17 +198,15 @@ final class CoverageMask {
             let ux0 = Double(x0) + 0.5 - a.x
             let along0 = (ux0 * dx + uy * dy) * invLen
             let cross0 = (ux0 * dy - uy * dx) * invLen
-            let alongStep = dx * invLen
-            let crossStep = dy * invLen
             // The pixels whose centre projects inside the segment (no end to handle): a tight loop.
             var midStart = x1
             var midEnd = x1
             if union && !smooth {
-                if abs(alongStep) < 1e-12 {
+                if invAlongStep == 0 {
                     if along0 >= 0 && along0 <= len { (midStart, midEnd) = (x0, x1) }
                 } else {
-                    let ta = (0 - along0) / alongStep
-                    let tb = (len - along0) / alongStep
+                    let ta = -along0 * invAlongStep
+                    let tb = (len - along0) * invAlongStep
                     let lo = ceilInt(min(ta, tb)) + 1
                     let hi = floorInt(max(ta, tb))
                     midStart = min(max(x0 + lo, x0), x1)
@@ -209,11 +222,11 @@ final class CoverageMask {
                 let inner = e - stroke.ramp
                 if inner > 1 {
                     let c0 = cross0 + Double(midStart - x0) * crossStep
-                    if abs(crossStep) < 1e-12 {
+                    if invCrossStep == 0 {
                         if abs(c0) <= inner { (fullStart, fullEnd) = (midStart, midEnd) }
                     } else {
-                        let ta = (-inner - c0) / crossStep
-                        let tb = (inner - c0) / crossStep
+                        let ta = (-inner - c0) * invCrossStep
+                        let tb = (inner - c0) * invCrossStep
                         let lo = ceilInt(min(ta, tb)) + 1
                         let hi = floorInt(max(ta, tb))
                         fullStart = min(max(midStart + lo, midStart), midEnd)
@@ -257,7 +270,15 @@ final class CoverageMask {
                         endFactor = min(max(0.5 + along, 0), 1)
                     } else {
                         let ux = Double(x) + 0.5 - a.x
-                        d = (ux * ux + uy * uy).squareRoot()
+                        if let p = previous {
+                            // Projecting inside the previous segment: its body, nearer than this
+                            // start disc, already covers the pixel.
+                            let back = -(ux * p.ux + uy * p.uy)
+                            if back >= 0 && back <= p.len { continue }
+                        }
+                        let d2 = ux * ux + uy * uy
+                        if d2 >= e2 { continue }
+                        d = d2.squareRoot()
                     }
                 } else if along > len {
                     if endJoined { continue }
@@ -266,7 +287,9 @@ final class CoverageMask {
                     } else {
                         let vx = Double(x) + 0.5 - b.x
                         let vy = cy - b.y
-                        d = (vx * vx + vy * vy).squareRoot()
+                        let d2 = vx * vx + vy * vy
+                        if d2 >= e2 { continue }
+                        d = d2.squareRoot()
                     }
                 }
                 var c = min((e - d) * invRamp, 1)
