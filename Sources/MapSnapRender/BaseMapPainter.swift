@@ -204,10 +204,13 @@ struct BaseMapPainter {
             let g = p.geometries[i]
             guard !g.isEmpty else { continue }
             if let fixedMargin, !g.overlaps(visible, margin: fixedMargin) { continue }
-            let ctx = EvaluationContext(zoom: zoom, feature: TileFeatureContext(layer: p.keys, index: i))
-            guard filter.accepts(i, ctx) else { continue }
+            // The feature's context is made only when something reads it (a filter verdict not
+            // known yet, per-feature paint): most features of a tile need neither.
+            guard filter.accepts(i, EvaluationContext(zoom: zoom, feature: TileFeatureContext(layer: p.keys, index: i)))
+            else { continue }
             var paint = fixed
             if perFeature {
+                let ctx = EvaluationContext(zoom: zoom, feature: TileFeatureContext(layer: p.keys, index: i))
                 paint = LayerPaint(style, ctx, perFeature: true)
                 guard g.overlaps(visible, margin: paint.reach + 2) else { continue }
                 if pending && paint != pendingPaint {
@@ -247,26 +250,39 @@ struct BaseMapPainter {
         _ g: PreparedTileLayer.Geometry, _ p: PreparedTileLayer, layerType: StyleLayerType, paint: LayerPaint
     ) {
         let cr = canvas.cr
+        // Geometry the coverage rasterizers draw goes to them in device pixels, bypassing
+        // cairo's fixed-point path (and the copy back).
+        var m = cairo_matrix_t()
+        let record = drawsByCoverage(paint)
+        if record { cairo_get_matrix(cr, &m) }
         p.points.withUnsafeBufferPointer { pts in
             switch (layerType, g.type) {
             case (.fill, .polygon):
                 for part in p.parts(g) {
                     let r = p.partRange(part)
                     guard r.count > 2 else { continue }
-                    addLine(pts, r, closingWith: nil)
-                    cairo_close_path(cr)
+                    if record {
+                        recordLine(pts, r, closingWith: pts[r.lowerBound], m)
+                    } else {
+                        addLine(pts, r, closingWith: nil)
+                        cairo_close_path(cr)
+                    }
                 }
             case (.line, .lineString):
                 for part in p.parts(g) {
                     let r = p.partRange(part)
                     guard r.count > 1 else { continue }
-                    addLine(pts, r, closingWith: nil)
+                    if record { recordLine(pts, r, closingWith: nil, m) } else { addLine(pts, r, closingWith: nil) }
                 }
             case (.line, .polygon):
                 for part in p.parts(g) {
                     let r = p.partRange(part)
                     guard r.count > 2 else { continue }
-                    addLine(pts, r, closingWith: pts[r.lowerBound])
+                    if record {
+                        recordLine(pts, r, closingWith: pts[r.lowerBound], m)
+                    } else {
+                        addLine(pts, r, closingWith: pts[r.lowerBound])
+                    }
                 }
             case (.circle, _):
                 for part in p.parts(g) {
@@ -306,6 +322,55 @@ struct BaseMapPainter {
             }
             i += 1
         }
+    }
+
+    /// Whether `paint` is drawn by the canvas's coverage rasterizers (then its geometry is
+    /// recorded in device pixels rather than built as a cairo path): fills, and lines but dashed
+    /// ones and wide bevelled ones, on raster output.
+    func drawsByCoverage(_ paint: LayerPaint) -> Bool {
+        guard canvas.canRasterizeCoverage else { return false }
+        switch paint.type {
+        case .fill:
+            return true
+        case .line:
+            guard paint.validDash.isEmpty else { return false }
+            let total = paint.gap > 0 ? paint.gap + 2 * paint.width : paint.width
+            let thin = total * camera.scale <= Self.roundJoinTolerance
+            return paint.join != .bevel || thin || paint.blur > 0 || paint.offset != 0
+        default:
+            return false
+        }
+    }
+
+    /// Records the polyline `pts[range]` (then `closing`) for the coverage rasterizers in device
+    /// pixels (`m` maps points to pixels), thinned like `addLine`.
+    @inline(__always)
+    private func recordLine(
+        _ pts: UnsafeBufferPointer<Point>, _ range: Range<Int>, closingWith closing: Point?, _ m: cairo_matrix_t
+    ) {
+        let first = pts[range.lowerBound]
+        @inline(__always) func device(_ p: Point) -> Point {
+            Point(x: m.xx * p.x + m.xy * p.y + m.x0, y: m.yx * p.x + m.yy * p.y + m.y0)
+        }
+        canvas.recordedPoints.append(device(first))
+        let minStep = 0.25 / camera.scale
+        let minSq = minStep * minStep
+        var lx = first.x
+        var ly = first.y
+        let lastIndex = closing == nil ? range.upperBound - 1 : range.upperBound
+        var i = range.lowerBound + 1
+        while i <= lastIndex {
+            let q = i < range.upperBound ? pts[i] : (closing ?? first)
+            let dx = q.x - lx
+            let dy = q.y - ly
+            if dx * dx + dy * dy >= minSq || i == lastIndex {
+                canvas.recordedPoints.append(device(q))
+                lx = q.x
+                ly = q.y
+            }
+            i += 1
+        }
+        canvas.recordedEnds.append(canvas.recordedPoints.count)
     }
 
     /// Paints the current path with `layer`'s paint at `ctx`, then clears it.
@@ -361,18 +426,12 @@ struct BaseMapPainter {
                 return
             }
             cairo_set_miter_limit(canvas.cr, paint.miterLimit)
-            let dash = paint.dash.map { $0 * width }
-            // A pattern with no gaps ([2, 0] is common) is a solid line.
-            let hasGap = stride(from: 1, to: dash.count, by: 2).contains { dash[$0] > 0 }
-            let validDash = dash.count >= 2 && dash.allSatisfy { $0 >= 0 } && dash.contains { $0 > 0 } && hasGap
-            let total = gap > 0 ? gap + 2 * width : width
-            let thin = total * camera.scale <= Self.roundJoinTolerance
-            if !validDash && canvas.canRasterizeCoverage
-                && (paint.join != .bevel || thin || paint.blur > 0 || paint.offset != 0)
-            {
+            let dash = paint.validDash
+            if drawsByCoverage(paint) {
                 // MapLibre's own line model: coverage by distance, round joins (plus miter wedges
                 // where asked), blur. Much faster than cairo's scan converter for road networks.
-                let mitered = paint.join == .miter && !thin
+                let total = gap > 0 ? gap + 2 * width : width
+                let mitered = paint.join == .miter && total * camera.scale > Self.roundJoinTolerance
                 canvas.strokeByDistance(
                     color: paint.color, opacity: paint.opacity, width: width, gap: gap, blur: paint.blur,
                     cap: paint.cap, miterLimit: mitered ? paint.miterLimit : nil, offset: paint.offset)
@@ -383,18 +442,17 @@ struct BaseMapPainter {
                 // a group — wide stroke, then the hole cleared — and composited with the opacity.
                 cairo_push_group(canvas.cr)
                 canvas.stroke(
-                    color: paint.color, width: gap + 2 * width, cap: paint.cap, join: paint.join,
-                    dash: validDash ? dash : [], preserve: true)
+                    color: paint.color, width: gap + 2 * width, cap: paint.cap, join: paint.join, dash: dash,
+                    preserve: true)
                 cairo_set_operator(canvas.cr, CAIRO_OPERATOR_CLEAR)
-                canvas.stroke(
-                    color: paint.color, width: gap, cap: paint.cap, join: paint.join, dash: validDash ? dash : [])
+                canvas.stroke(color: paint.color, width: gap, cap: paint.cap, join: paint.join, dash: dash)
                 cairo_set_operator(canvas.cr, CAIRO_OPERATOR_OVER)
                 cairo_pop_group_to_source(canvas.cr)
                 cairo_paint_with_alpha(canvas.cr, paint.opacity)
             } else {
                 canvas.stroke(
                     color: paint.color, opacity: paint.opacity, width: width, cap: paint.cap, join: paint.join,
-                    dash: validDash ? dash : [])
+                    dash: dash)
             }
         case .circle:
             if canvas.canRasterizeCoverage {
@@ -556,11 +614,11 @@ struct FeatureFilter {
 
     /// Whether feature `i` (in `ctx`) passes.
     @inline(__always)
-    mutating func accepts(_ i: Int, _ ctx: EvaluationContext) -> Bool {
-        guard group != nil else { return layer.accepts(ctx) }
+    mutating func accepts(_ i: Int, _ ctx: @autoclosure () -> EvaluationContext) -> Bool {
+        guard group != nil else { return layer.filter == nil || layer.accepts(ctx()) }
         let v = verdicts[i]
         if v != 0 { return v == 1 }
-        let ok = layer.accepts(ctx)
+        let ok = layer.accepts(ctx())
         verdicts[i] = ok ? 1 : 2
         return ok
     }
@@ -597,6 +655,14 @@ struct LayerPaint: Equatable {
     var join = CairoCanvas.LineJoin.miter
     var miterLimit = 2.0
     var dash: [Double] = []
+    /// line-dasharray in points (multiples of the width), or empty for a solid line (also for a
+    /// pattern that is invalid or has no gaps: [2, 0] is common).
+    var validDash: [Double] {
+        let d = dash.map { $0 * width }
+        let hasGap = stride(from: 1, to: d.count, by: 2).contains { d[$0] > 0 }
+        guard d.count >= 2, d.allSatisfy({ $0 >= 0 }), hasGap else { return [] }
+        return d
+    }
     var circleRadius = 0.0
     /// circle-blur, a fraction of the radius (plus stroke).
     var circleBlur = 0.0

@@ -21,7 +21,7 @@ extension CairoCanvas {
         color: Color, opacity: Double, width: Double, gap: Double = 0, blur: Double = 0, cap: LineCap,
         miterLimit: Double? = nil, offset: Double = 0, flatten: Bool = false
     ) {
-        defer { cairo_new_path(cr) }
+        defer { newPath() }
         guard width > 0, opacity > 0, let mask = coverageTarget(CoveragePaint(color: color, opacity: opacity))
         else { return }
         var m = cairo_matrix_t()
@@ -83,7 +83,7 @@ extension CairoCanvas {
     /// `d` pixels from the ring (`1 − d` for an outline of another colour). Clears the path; the current clip bounds the work; composited
     /// like `strokeByDistance`. Only for `canRasterizeCoverage` canvases.
     func fillByArea(color: Color, opacity: Double, outline: Color?) {
-        defer { cairo_new_path(cr) }
+        defer { newPath() }
         guard opacity > 0, let mask = coverageTarget(CoveragePaint(color: color, opacity: opacity)) else { return }
         let acc = accumulator(for: mask)
         var m = cairo_matrix_t()
@@ -258,6 +258,17 @@ extension CairoCanvas {
     private func forEachDevicePolyline(
         _ m: cairo_matrix_t, closing: Bool = false, flatten: Bool = false, _ body: (UnsafeBufferPointer<Point>) -> Void
     ) {
+        if !recordedEnds.isEmpty {
+            recordedPoints.withUnsafeBufferPointer { all in
+                var start = 0
+                for end in recordedEnds {
+                    // Recorded rings already end where they start.
+                    if end - start > 1 { body(UnsafeBufferPointer(rebasing: all[start..<end])) }
+                    start = end
+                }
+            }
+            return
+        }
         guard let path = flatten ? cairo_copy_path_flat(cr) : cairo_copy_path(cr) else { return }
         defer { cairo_path_destroy(path) }
         guard path.pointee.status == CAIRO_STATUS_SUCCESS, let data = path.pointee.data else { return }

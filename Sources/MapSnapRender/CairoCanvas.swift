@@ -20,6 +20,10 @@ final class CairoCanvas {
     var coverageBuffers: CoverageBuffers?
     /// The paint of what the coverage mask holds, composited by `flushCoverage()`.
     var pendingCoverage: CoveragePaint?
+    /// Polylines in device pixels recorded for the coverage rasterizers in place of a cairo
+    /// path (`recordedEnds`: where each ends in `recordedPoints`); consumed like the path.
+    var recordedPoints: [Point] = []
+    var recordedEnds: [Int] = []
     /// Circle centres (points) waiting for `drawCircles`, when circles are drawn by coverage.
     var circleCenters: [Point] = []
     /// Scratch buffer for a path's device points, reused between strokes.
@@ -102,7 +106,14 @@ final class CairoCanvas {
 
     // MARK: - Paths
 
-    func newPath() { cairo_new_path(cr) }
+    /// Clears the current path (and the polylines recorded for the coverage rasterizers).
+    func newPath() {
+        cairo_new_path(cr)
+        if !recordedEnds.isEmpty {
+            recordedPoints.removeAll(keepingCapacity: true)
+            recordedEnds.removeAll(keepingCapacity: true)
+        }
+    }
 
     /// Adds an open polyline (points) to the current path.
     func addPolyline(_ pts: [Point]) {
