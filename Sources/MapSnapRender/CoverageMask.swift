@@ -110,9 +110,15 @@ final class CoverageMask {
             }
             // Past a segment's end the next one's start disc covers the join: drawn once.
             let joined = j != lastChange || closed
-            segment(
-                a, b, flatStart: flatStart, flatEnd: flatEnd, endJoined: joined, previous: previous, stroke, mode,
-                bounds)
+            if stroke.edge <= Self.thinEdge {
+                thinSegment(
+                    a, b, flatStart: flatStart, flatEnd: flatEnd, endJoined: joined, previous: previous, stroke, mode,
+                    bounds)
+            } else {
+                segment(
+                    a, b, flatStart: flatStart, flatEnd: flatEnd, endJoined: joined, previous: previous, stroke, mode,
+                    bounds)
+            }
             let dx = b.x - a.x
             let dy = b.y - a.y
             let len = (dx * dx + dy * dy).squareRoot()
