@@ -57,10 +57,9 @@ extension CairoCanvas {
                     sharp.append(Array($0))
                 } else {
                     mask.add($0, outerStroke, mode: .union, clip: clip)
-                    CoverageMask.addMiterWedges($0, halfWidth: outer, limit: miterLimit, into: acc, clip: clip)
+                    mask.addMiterWedges($0, halfWidth: outer, limit: miterLimit, using: acc, clip: clip)
                 }
             }
-            acc.resolve(into: mask, clip: clip)
         } else {
             eachLine { mask.add($0, outerStroke, mode: .union, clip: clip) }
         }

@@ -1,22 +1,25 @@
 import MapSnapGeometry
 
 extension CoverageMask {
-    /// Adds to `acc`, as polygons, what a miter join adds to a round one at each vertex of the
+    /// Adds to the mask, as polygons rasterized by `acc`, what a miter join adds to a round one at each vertex of the
     /// polyline `pts` (device pixels; closed when its last point equals its first): the wedge
     /// between the two offset corners on the outer side and the miter tip. Joins whose miter
     /// would reach beyond `limit` half widths (`line-miter-limit`) are bevelled by MapLibre, which
     /// a union of round-ended segments cannot draw: `sharpJoins` tells such polylines apart, for
     /// another rasterizer.
-    static func addMiterWedges(
-        _ pts: UnsafeBufferPointer<Point>, halfWidth hw: Double, limit: Double, into acc: AreaAccumulator,
+    func addMiterWedges(
+        _ pts: UnsafeBufferPointer<Point>, halfWidth hw: Double, limit: Double, using acc: AreaAccumulator,
         clip: PixelRect
     ) {
-        forEachJoin(pts) { a, p, b in
-            guard let w = wedge(a, p, b, halfWidth: hw, limit: limit) else { return }
+        Self.forEachJoin(pts) { a, p, b in
+            guard let w = Self.wedge(a, p, b, halfWidth: hw, limit: limit) else { return }
             acc.addEdge(p, w.c1, clip: clip)
             acc.addEdge(w.c1, w.tip, clip: clip)
             acc.addEdge(w.tip, w.c2, clip: clip)
             acc.addEdge(w.c2, p, clip: clip)
+            // One wedge at a time: resolving a box around all of a tile's wedges would sweep the
+            // whole tile.
+            acc.resolve(into: self, clip: clip)
         }
     }
 

@@ -98,10 +98,9 @@ final class CoverageMaskTests: XCTestCase {
         add(m, pts, halfWidth: 3, cap: .flat(extension: 0))
         XCTAssertEqual(at(m, 22, 7), 0, "round before the wedge")
         pts.withUnsafeBufferPointer {
-            CoverageMask.addMiterWedges($0, halfWidth: 3, limit: 2, into: acc, clip: everything)
+            m.addMiterWedges($0, halfWidth: 3, limit: 2, using: acc, clip: everything)
             XCTAssertFalse(CoverageMask.hasSharpJoin($0, limit: 2))
         }
-        acc.resolve(into: m, clip: everything)
         XCTAssertEqual(at(m, 22, 7), 255, "the miter fills the corner")
         XCTAssertEqual(at(m, 23, 6), 0, "and stops at the corner of the offsets")
         // A hairpin's miter would reach far beyond two half widths: MapLibre bevels it.
