@@ -297,14 +297,43 @@ struct BaseMapPainter {
         }
     }
 
-    /// Adds the polyline `pts[range]` (then `closing`, when given), dropping vertices closer
-    /// than a quarter pixel to the last one kept (they change nothing visible but cost the
-    /// rasterizer); the last vertex is always kept.
+    /// Adds the polyline `pts[range]` (then `closing`, when given) to the cairo path, thinned
+    /// (see `thinned`).
     @inline(__always)
     private func addLine(_ pts: UnsafeBufferPointer<Point>, _ range: Range<Int>, closingWith closing: Point?) {
         let cr = canvas.cr
+        var first = true
+        thinned(pts, range, closingWith: closing) { q in
+            if first {
+                cairo_move_to(cr, q.x, q.y)
+                first = false
+            } else {
+                cairo_line_to(cr, q.x, q.y)
+            }
+        }
+    }
+
+    /// Records the polyline `pts[range]` (then `closing`) for the coverage rasterizers in device
+    /// pixels (`m` maps points to pixels), thinned (see `thinned`).
+    @inline(__always)
+    private func recordLine(
+        _ pts: UnsafeBufferPointer<Point>, _ range: Range<Int>, closingWith closing: Point?, _ m: cairo_matrix_t
+    ) {
+        thinned(pts, range, closingWith: closing) { p in
+            canvas.recordedPoints.append(Point(x: m.xx * p.x + m.xy * p.y + m.x0, y: m.yx * p.x + m.yy * p.y + m.y0))
+        }
+        canvas.recordedEnds.append(canvas.recordedPoints.count)
+    }
+
+    /// Calls `emit` with the vertices of `pts[range]` (then `closing`, when given), dropping
+    /// those closer than a quarter pixel to the last one kept (they change nothing visible but
+    /// cost the rasterizer); the first and last vertices are always kept.
+    @inline(__always)
+    private func thinned(
+        _ pts: UnsafeBufferPointer<Point>, _ range: Range<Int>, closingWith closing: Point?, _ emit: (Point) -> Void
+    ) {
         let first = pts[range.lowerBound]
-        cairo_move_to(cr, first.x, first.y)
+        emit(first)
         let minStep = 0.25 / camera.scale
         let minSq = minStep * minStep
         var lx = first.x
@@ -316,7 +345,7 @@ struct BaseMapPainter {
             let dx = q.x - lx
             let dy = q.y - ly
             if dx * dx + dy * dy >= minSq || i == lastIndex {
-                cairo_line_to(cr, q.x, q.y)
+                emit(q)
                 lx = q.x
                 ly = q.y
             }
@@ -340,37 +369,6 @@ struct BaseMapPainter {
         default:
             return false
         }
-    }
-
-    /// Records the polyline `pts[range]` (then `closing`) for the coverage rasterizers in device
-    /// pixels (`m` maps points to pixels), thinned like `addLine`.
-    @inline(__always)
-    private func recordLine(
-        _ pts: UnsafeBufferPointer<Point>, _ range: Range<Int>, closingWith closing: Point?, _ m: cairo_matrix_t
-    ) {
-        let first = pts[range.lowerBound]
-        @inline(__always) func device(_ p: Point) -> Point {
-            Point(x: m.xx * p.x + m.xy * p.y + m.x0, y: m.yx * p.x + m.yy * p.y + m.y0)
-        }
-        canvas.recordedPoints.append(device(first))
-        let minStep = 0.25 / camera.scale
-        let minSq = minStep * minStep
-        var lx = first.x
-        var ly = first.y
-        let lastIndex = closing == nil ? range.upperBound - 1 : range.upperBound
-        var i = range.lowerBound + 1
-        while i <= lastIndex {
-            let q = i < range.upperBound ? pts[i] : (closing ?? first)
-            let dx = q.x - lx
-            let dy = q.y - ly
-            if dx * dx + dy * dy >= minSq || i == lastIndex {
-                canvas.recordedPoints.append(device(q))
-                lx = q.x
-                ly = q.y
-            }
-            i += 1
-        }
-        canvas.recordedEnds.append(canvas.recordedPoints.count)
     }
 
     /// Paints the current path with `layer`'s paint at `ctx`, then clears it.

@@ -73,40 +73,31 @@ extension CoverageMask {
             return false
         }
 
-        if xMajor {
-            let x0 = max(bounds.x0, floorInt(min(a.x, b.x) - e - 0.5))
-            let x1 = min(bounds.x1, ceilInt(max(a.x, b.x) + e - 0.5) + 1)
-            guard x0 < x1 else { return }
-            var minY = Int.max
-            var maxY = Int.min
-            for x in x0..<x1 {
-                let yc = a.y + (Double(x) + 0.5 - a.x) * slope
-                let r0 = max(bounds.y0, floorInt(yc - reach - 0.5))
-                let r1 = min(bounds.y1, ceilInt(yc + reach - 0.5) + 1)
-                guard r0 < r1 else { continue }
-                for y in r0..<r1 where visit(x, y) {
-                    minY = min(minY, y)
-                    maxY = max(maxY, y)
-                }
+        // Step along the major axis; across it, visit the pixels within `reach` of the line.
+        let (majorA, minorA) = xMajor ? (a.x, a.y) : (a.y, a.x)
+        let (majorB, _) = xMajor ? (b.x, b.y) : (b.y, b.x)
+        let (majorLo, majorHi) = xMajor ? (bounds.x0, bounds.x1) : (bounds.y0, bounds.y1)
+        let (minorLo, minorHi) = xMajor ? (bounds.y0, bounds.y1) : (bounds.x0, bounds.x1)
+        let m0 = max(majorLo, floorInt(min(majorA, majorB) - e - 0.5))
+        let m1 = min(majorHi, ceilInt(max(majorA, majorB) + e - 0.5) + 1)
+        guard m0 < m1 else { return }
+        var minMinor = Int.max
+        var maxMinor = Int.min
+        for i in m0..<m1 {
+            let centre = minorA + (Double(i) + 0.5 - majorA) * slope
+            let j0 = max(minorLo, floorInt(centre - reach - 0.5))
+            let j1 = min(minorHi, ceilInt(centre + reach - 0.5) + 1)
+            guard j0 < j1 else { continue }
+            for j in j0..<j1 where xMajor ? visit(i, j) : visit(j, i) {
+                minMinor = min(minMinor, j)
+                maxMinor = max(maxMinor, j)
             }
-            if minY <= maxY { touched = PixelRect(x0: x0, y0: minY, x1: x1, y1: maxY + 1) }
-        } else {
-            let y0 = max(bounds.y0, floorInt(min(a.y, b.y) - e - 0.5))
-            let y1 = min(bounds.y1, ceilInt(max(a.y, b.y) + e - 0.5) + 1)
-            guard y0 < y1 else { return }
-            var minX = Int.max
-            var maxX = Int.min
-            for y in y0..<y1 {
-                let xc = a.x + (Double(y) + 0.5 - a.y) * slope
-                let c0 = max(bounds.x0, floorInt(xc - reach - 0.5))
-                let c1 = min(bounds.x1, ceilInt(xc + reach - 0.5) + 1)
-                guard c0 < c1 else { continue }
-                for x in c0..<c1 where visit(x, y) {
-                    minX = min(minX, x)
-                    maxX = max(maxX, x)
-                }
-            }
-            if minX <= maxX { touched = PixelRect(x0: minX, y0: y0, x1: maxX + 1, y1: y1) }
+        }
+        if minMinor <= maxMinor {
+            touched =
+                xMajor
+                ? PixelRect(x0: m0, y0: minMinor, x1: m1, y1: maxMinor + 1)
+                : PixelRect(x0: minMinor, y0: m0, x1: maxMinor + 1, y1: m1)
         }
         if !touched.isEmpty { markDirty(touched) }
     }
