@@ -8,18 +8,13 @@ extension CoverageMask {
     static let thinEdge = 2.5
 
     func thinSegment(
-        _ a: Point, _ b: Point, flatStart: Bool, flatEnd: Bool, endJoined: Bool,
+        _ s: SegmentFrame, flatStart: Bool, flatEnd: Bool, endJoined: Bool,
         previous: (ux: Double, uy: Double, len: Double)?, _ stroke: Stroke, _ mode: Mode, _ bounds: PixelRect
     ) {
+        let (a, b, dx, dy, len, invLen) = (s.a, s.b, s.dx, s.dy, s.len, s.invLen)
         let e = stroke.edge
         let e2 = e * e
         let invRamp = 1 / stroke.ramp
-        let dx = b.x - a.x
-        let dy = b.y - a.y
-        let len2 = dx * dx + dy * dy
-        guard len2 > 0 else { return }
-        let len = len2.squareRoot()
-        let invLen = 1 / len
         let union = mode == .union
         let smooth = stroke.smooth
         let xMajor = abs(dx) >= abs(dy)

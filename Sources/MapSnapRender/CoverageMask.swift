@@ -110,20 +110,40 @@ final class CoverageMask {
             }
             // Past a segment's end the next one's start disc covers the join: drawn once.
             let joined = j != lastChange || closed
-            if stroke.edge <= Self.thinEdge {
-                thinSegment(
-                    a, b, flatStart: flatStart, flatEnd: flatEnd, endJoined: joined, previous: previous, stroke, mode,
-                    bounds)
-            } else {
-                segment(
-                    a, b, flatStart: flatStart, flatEnd: flatEnd, endJoined: joined, previous: previous, stroke, mode,
-                    bounds)
+            let s = SegmentFrame(a: a, b: b)
+            if s.len > 0 {
+                if stroke.edge <= Self.thinEdge {
+                    thinSegment(
+                        s, flatStart: flatStart, flatEnd: flatEnd, endJoined: joined, previous: previous, stroke, mode,
+                        bounds)
+                } else {
+                    segment(
+                        s, flatStart: flatStart, flatEnd: flatEnd, endJoined: joined, previous: previous, stroke, mode,
+                        bounds)
+                }
+                previous = (s.dx * s.invLen, s.dy * s.invLen, s.len)
             }
-            let dx = b.x - a.x
-            let dy = b.y - a.y
-            let len = (dx * dx + dy * dy).squareRoot()
-            previous = (dx / len, dy / len, len)
             i = j
+        }
+    }
+
+    /// A segment from `a` to `b` (device pixels) with its direction and length.
+    struct SegmentFrame {
+        let a: Point
+        let b: Point
+        let dx: Double
+        let dy: Double
+        /// Length, and its inverse (0 for a point).
+        let len: Double
+        let invLen: Double
+
+        init(a: Point, b: Point) {
+            self.a = a
+            self.b = b
+            dx = b.x - a.x
+            dy = b.y - a.y
+            len = (dx * dx + dy * dy).squareRoot()
+            invLen = len > 0 ? 1 / len : 0
         }
     }
 
@@ -141,18 +161,13 @@ final class CoverageMask {
 
     /// One capsule (or, at a flat end, a half capsule cut square through the end point).
     private func segment(
-        _ a: Point, _ b: Point, flatStart: Bool, flatEnd: Bool, endJoined: Bool,
+        _ s: SegmentFrame, flatStart: Bool, flatEnd: Bool, endJoined: Bool,
         previous: (ux: Double, uy: Double, len: Double)?, _ stroke: Stroke, _ mode: Mode, _ bounds: PixelRect
     ) {
-        let e2 = stroke.edge * stroke.edge
+        let (a, b, dx, dy, len, invLen) = (s.a, s.b, s.dx, s.dy, s.len, s.invLen)
         let e = stroke.edge
+        let e2 = e * e
         let invRamp = 1 / stroke.ramp
-        let dx = b.x - a.x
-        let dy = b.y - a.y
-        let len2 = dx * dx + dy * dy
-        guard len2 > 0 else { return }
-        let len = len2.squareRoot()
-        let invLen = 1 / len
         let lowY = min(a.y, b.y)
         let highY = max(a.y, b.y)
         let y0 = max(bounds.y0, floorInt(lowY - e - 0.5))

@@ -16,22 +16,39 @@ public struct RGBAImage: Sendable, Equatable {
 
     /// Decodes PNG bytes with libpng. Throws `RenderError.encoder` with libpng's message.
     public init(png bytes: [UInt8], maxPixels: Int = 100_000_000) throws(RenderError) {
+        self = try Self.decode(bytes, maxPixels: maxPixels, with: mapsnap_png_decode, free: mapsnap_png_free) {
+            .encoder($0)
+        }
+    }
+
+    /// The signature of the C shims' decoders: bytes, size, pixel limit → malloc'd straight
+    /// RGBA, width, height; a status (0: success) and a message.
+    typealias CDecoder = (
+        UnsafePointer<UInt8>?, Int, UInt64, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
+        UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<CChar>?, Int
+    ) -> Int32
+
+    /// Runs a C shim's decoder over `bytes` and copies its pixels; `error` turns its message
+    /// into the error thrown.
+    static func decode(
+        _ bytes: [UInt8], maxPixels: Int, with decoder: CDecoder, free: (UnsafeMutablePointer<UInt8>?) -> Void,
+        error: (String) -> RenderError
+    ) throws(RenderError) -> RGBAImage {
         var out: UnsafeMutablePointer<UInt8>?
         var w: Int32 = 0
         var h: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
         let status = bytes.withUnsafeBufferPointer { b in
             message.withUnsafeMutableBufferPointer { m in
-                mapsnap_png_decode(b.baseAddress, b.count, UInt64(maxPixels), &out, &w, &h, m.baseAddress, m.count)
+                decoder(b.baseAddress, b.count, UInt64(maxPixels), &out, &w, &h, m.baseAddress, m.count)
             }
         }
         guard status == 0, let out else {
-            throw .encoder(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw error(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
-        defer { mapsnap_png_free(out) }
-        width = Int(w)
-        height = Int(h)
-        pixels = Array(UnsafeBufferPointer(start: out, count: Int(w) * Int(h) * 4))
+        defer { free(out) }
+        return RGBAImage(
+            width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: out, count: Int(w) * Int(h) * 4)))
     }
 
     /// Encodes to PNG (RGBA).
