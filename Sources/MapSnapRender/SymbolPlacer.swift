@@ -22,8 +22,8 @@ struct SymbolCandidate {
 
 /// Places and draws base-map labels after the overlays, in MapLibre's order: symbol layers
 /// higher in the style first (they win), and within a layer ascending `symbol-sort-key`.
-/// A label is drawn only where its boxes collide with nothing placed before (unless the layer
-/// allows overlap) and lie inside the image.
+/// A label is drawn only where its boxes collide with nothing placed before and lie inside the
+/// image — unless the layer allows overlap: then it is drawn even where the image edge cuts it.
 ///
 /// Point labels honour text-anchor, text-offset (ems), text-max-width (ems), text-size,
 /// text-letter-spacing (ems) and text-font weight; line labels are set straight along the
@@ -159,8 +159,10 @@ struct SymbolPlacer {
         if anchor.hasPrefix("bottom") { y = p.y + dy - t.height }
         let pad = l.number(.textPadding, c.ctx)
         let box = Rect(x: x - pad, y: y - pad, width: t.width + 2 * pad, height: t.height + 2 * pad)
-        guard frame.contains(box) else { return }
         let allow = l.bool(.textAllowOverlap, c.ctx)
+        // Labels that must show (text-allow-overlap) are drawn even where the image edge cuts
+        // them, as MapLibre does; the others only whole.
+        guard allow ? frame.intersection(box) != nil : frame.contains(box) else { return }
         if !allow && index.collides(box) { return }
         if !l.bool(.textIgnorePlacement, c.ctx) { index.insert(box) }
         let s = style(c)

@@ -353,4 +353,28 @@ extension BaseMapTests {
         XCTAssertEqual(differing, 0, "tiles from the TileJSON's templates draw the same map as the archive")
         XCTAssertGreaterThan(Set(a.pixels).count, 3, "something was drawn")
     }
+
+    /// A label the style wants always shown (text-allow-overlap) is drawn even where the image
+    /// edge cuts it, as MapLibre does; without that it is left out rather than cut.
+    func testAllowOverlapLabelsAtTheEdgeAreCutNotDropped() throws {
+        func labels(allowOverlap: Bool) throws -> [String] {
+            let style = """
+                {"version": 8, "sources": {"p": {"type": "geojson", "data": {"type": "Feature",
+                   "properties": {"name": "Edge label"}, "geometry": {"type": "Point", "coordinates": [0.0036, 0]}}}},
+                 "layers": [{"id": "l", "type": "symbol", "source": "p",
+                   "layout": {"text-field": ["get", "name"], "text-allow-overlap": \(allowOverlap)}}]}
+                """
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-edge-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let path = dir.appendingPathComponent("style.json").path
+            try Data(style.utf8).write(to: URL(fileURLWithPath: path))
+            let map = try BaseMapLoader().load(style: path) { _ in }
+            let out = try render(
+                map, Coordinate(latitude: 0, longitude: 0), zoom: 14, size: Size(width: 200, height: 200))
+            return out.annotations.items.filter { $0.kind == "map-label" }.compactMap(\.name)
+        }
+        XCTAssertEqual(try labels(allowOverlap: true), ["Edge label"])
+        XCTAssertEqual(try labels(allowOverlap: false), [])
+    }
 }
