@@ -43,8 +43,8 @@ let modules: [Target] = [
     .target(
         name: "MapSnapRender",
         dependencies: [
-            "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "MapSnapTiles", "CCairo", "CPangoCairo",
-            "CMapSnapPNG", "CMapSnapJPEG",
+            "MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "MapSnapTiles", "CCairo",
+            "CPangoCairo", "CMapSnapPNG", "CMapSnapJPEG",
         ],
         resources: [.copy("Fonts")]),
     .target(

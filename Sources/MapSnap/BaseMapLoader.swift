@@ -159,6 +159,7 @@ public final class BaseMapLoader {
         var map = BaseMap(style: parsedStyle, vectorSources: vector, attribution: BaseMap.joinAttribution(credits))
         map.geojsonSources = geojson
         map.rasterSources = raster
+        map.sprites = loadSprites(parsedStyle, base: base, warn: warn)
         return map
     }
 

@@ -14,6 +14,8 @@ public struct BaseMap: Sendable {
     public var geojsonSources: [String: GeoJSONSource] = [:]
     /// Style source id → raster tiles (local PNG or JPEG files, MBTiles or PMTiles archives).
     public var rasterSources: [String: RasterTileSet] = [:]
+    /// Sprite sheets loaded from local files, in the style's order (icon-image looks them up).
+    public var sprites: [SpriteAtlas] = []
     /// Credit line collected from the sources (HTML tags removed, duplicates dropped).
     public var attribution: String?
 

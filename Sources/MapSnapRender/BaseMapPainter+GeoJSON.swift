@@ -19,15 +19,16 @@ extension BaseMapPainter {
             guard layer.accepts(ctx) else { continue }
             if layer.type == .symbol {
                 let text = textField(layer, ctx)
-                guard !text.isEmpty else { continue }
+                let icon = linePlacement ? "" : layer.layout.string(.iconImage, ctx)
+                guard !text.isEmpty || !icon.isEmpty else { continue }
                 for g in Self.flatten(item.feature.geometry) {
                     switch g {
                     case .point(let c):
                         symbols.append(
                             SymbolCandidate(
                                 layer: layer, layerIndex: layerIndex, ctx: ctx, text: text,
-                                geometry: .point(camera.point(for: c))))
-                    case .lineString(let cs) where linePlacement:
+                                geometry: .point(camera.point(for: c)), icon: icon))
+                    case .lineString(let cs) where linePlacement && !text.isEmpty:
                         symbols.append(
                             SymbolCandidate(
                                 layer: layer, layerIndex: layerIndex, ctx: ctx, text: text,

@@ -494,7 +494,8 @@ struct BaseMapPainter {
             let ctx = EvaluationContext(zoom: zoom, feature: TileFeatureContext(layer: p.keys, index: i))
             guard filter.accepts(i, ctx) else { continue }
             let rawText = textField(style, ctx)
-            guard !rawText.isEmpty, !g.isEmpty else { continue }
+            let icon = linePlacement ? "" : style.layout.string(.iconImage, ctx)
+            guard !rawText.isEmpty || !icon.isEmpty, !g.isEmpty else { continue }
             var anchor: SymbolCandidate.Geometry?
             p.points.withUnsafeBufferPointer { pts in
                 switch g.type {
@@ -550,7 +551,9 @@ struct BaseMapPainter {
                 }
             }
             guard let anchor else { continue }
-            out.append(SymbolCandidate(layer: style, layerIndex: layerIndex, ctx: ctx, text: rawText, geometry: anchor))
+            out.append(
+                SymbolCandidate(
+                    layer: style, layerIndex: layerIndex, ctx: ctx, text: rawText, geometry: anchor, icon: icon))
         }
     }
 

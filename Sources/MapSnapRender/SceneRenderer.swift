@@ -230,7 +230,8 @@ public final class SceneRenderer {
 
         // Base-map labels fill the space the overlays left.
         if !baseSymbols.isEmpty {
-            var placer = SymbolPlacer(camera: camera, canvas: canvas, text: text)
+            var placer = SymbolPlacer(
+                camera: camera, canvas: canvas, text: text, sprites: request.baseMap?.sprites ?? [])
             placer.place(baseSymbols, frame: frame, index: &index)
             mapLabelBoxes = placer.placed.map(\.boxes)
             for (label, boxes) in placer.placed {

@@ -18,6 +18,8 @@ struct SymbolCandidate {
     var ctx: EvaluationContext
     var text: String
     var geometry: Geometry
+    /// icon-image ("" for none): a sprite image or a built-in symbol name (point placement).
+    var icon: String = ""
 }
 
 /// Places and draws base-map labels after the overlays, in MapLibre's order: symbol layers
@@ -40,10 +42,14 @@ struct SymbolPlacer {
     /// do not depend on the feature (nil: they do).
     private var fixedParams: [Int: TextParams?] = [:]
 
-    init(camera: Camera, canvas: CairoCanvas, text: TextEngine) {
+    /// Sprite sheets icon-image names are looked up in (then the built-in symbols).
+    let sprites: [SpriteAtlas]
+
+    init(camera: Camera, canvas: CairoCanvas, text: TextEngine, sprites: [SpriteAtlas] = []) {
         self.camera = camera
         self.canvas = canvas
         self.text = text
+        self.sprites = sprites
         self.layouts = TextLayoutCache.shared(for: text)
     }
 
@@ -145,32 +151,78 @@ struct SymbolPlacer {
     // MARK: Point labels
 
     private mutating func placePoint(_ c: SymbolCandidate, at p: Point, frame: Rect, index: inout CollisionIndex) {
-        let (t, size) = layout(c, wrap: true)
         let l = c.layer.layout
-        let offset = l.numbers(.textOffset, c.ctx)
-        let dx = (offset.first ?? 0) * size
-        let dy = (offset.count > 1 ? offset[1] : 0) * size
-        let anchor = l.enumValue(.textAnchor, c.ctx)
-        var x = p.x + dx - t.width / 2
-        var y = p.y + dy - t.height / 2
+        // The icon (MapLibre skips an icon-image it cannot find and still places the text).
+        let icon = c.icon.isEmpty ? nil : self.icon(c, at: p)
+        var label: (layout: TextLayout, origin: Point, box: Rect)?
+        if !c.text.isEmpty {
+            let (t, size) = layout(c, wrap: true)
+            let offset = l.numbers(.textOffset, c.ctx)
+            let origin = Self.anchored(
+                t.width, t.height, at: p, anchor: l.enumValue(.textAnchor, c.ctx),
+                dx: (offset.first ?? 0) * size, dy: (offset.count > 1 ? offset[1] : 0) * size)
+            let pad = l.number(.textPadding, c.ctx)
+            let box = Rect(x: origin.x - pad, y: origin.y - pad, width: t.width + 2 * pad, height: t.height + 2 * pad)
+            label = (t, origin, box)
+        }
+        guard label != nil || icon != nil else { return }
+        // Both parts must fit, unless one is optional (then the other shows alone).
+        let textAllow = l.bool(.textAllowOverlap, c.ctx)
+        let iconAllow = l.bool(.iconAllowOverlap, c.ctx)
+        // Parts that must show (…-allow-overlap) are drawn even where the image edge cuts them,
+        // as MapLibre does; the others only whole.
+        func fits(_ box: Rect, allow: Bool) -> Bool {
+            (allow ? frame.intersection(box) != nil : frame.contains(box)) && (allow || !index.collides(box))
+        }
+        var textFits = label.map { fits($0.box, allow: textAllow) } ?? true
+        var iconFits = icon.map { fits($0.box, allow: iconAllow) } ?? true
+        if !textFits && iconFits && icon != nil && l.bool(.textOptional, c.ctx) {
+            label = nil
+            textFits = true
+        }
+        if !iconFits && textFits && label != nil && l.bool(.iconOptional, c.ctx) {
+            iconFits = true
+            return placeParts(c, label: label, icon: nil, index: &index)
+        }
+        guard textFits && iconFits else { return }
+        placeParts(c, label: label, icon: icon, index: &index)
+    }
+
+    /// Records the placed boxes (unless ignore-placement) and draws the icon, then the text.
+    private mutating func placeParts(
+        _ c: SymbolCandidate, label: (layout: TextLayout, origin: Point, box: Rect)?, icon: PlacedIcon?,
+        index: inout CollisionIndex
+    ) {
+        let l = c.layer.layout
+        var boxes: [Rect] = []
+        if let icon {
+            if !l.bool(.iconIgnorePlacement, c.ctx) { index.insert(icon.box) }
+            drawIcon(icon, c)
+            boxes.append(icon.box)
+        }
+        if let label {
+            if !l.bool(.textIgnorePlacement, c.ctx) { index.insert(label.box) }
+            let s = style(c)
+            if s.opacity > 0 {
+                canvas.drawText(
+                    label.layout, at: label.origin, color: s.color.withAlpha(s.opacity),
+                    halo: s.haloWidth > 0 ? s.halo.withAlpha(s.opacity) : nil, haloWidth: s.haloWidth)
+            }
+            boxes.insert(label.box, at: 0)
+        }
+        placed.append((c.text.isEmpty ? c.icon : c.text, boxes))
+    }
+
+    /// The top-left corner of a `w` × `h` box placed at `p` by `anchor` (MapLibre's anchors:
+    /// center, left, right, top, bottom and the corners), shifted by `dx`, `dy` points.
+    static func anchored(_ w: Double, _ h: Double, at p: Point, anchor: String, dx: Double, dy: Double) -> Point {
+        var x = p.x + dx - w / 2
+        var y = p.y + dy - h / 2
         if anchor.contains("left") { x = p.x + dx }
-        if anchor.contains("right") { x = p.x + dx - t.width }
+        if anchor.contains("right") { x = p.x + dx - w }
         if anchor.hasPrefix("top") { y = p.y + dy }
-        if anchor.hasPrefix("bottom") { y = p.y + dy - t.height }
-        let pad = l.number(.textPadding, c.ctx)
-        let box = Rect(x: x - pad, y: y - pad, width: t.width + 2 * pad, height: t.height + 2 * pad)
-        let allow = l.bool(.textAllowOverlap, c.ctx)
-        // Labels that must show (text-allow-overlap) are drawn even where the image edge cuts
-        // them, as MapLibre does; the others only whole.
-        guard allow ? frame.intersection(box) != nil : frame.contains(box) else { return }
-        if !allow && index.collides(box) { return }
-        if !l.bool(.textIgnorePlacement, c.ctx) { index.insert(box) }
-        let s = style(c)
-        guard s.opacity > 0 else { return }
-        canvas.drawText(
-            t, at: Point(x: x, y: y), color: s.color.withAlpha(s.opacity),
-            halo: s.haloWidth > 0 ? s.halo.withAlpha(s.opacity) : nil, haloWidth: s.haloWidth)
-        placed.append((c.text, [box]))
+        if anchor.hasPrefix("bottom") { y = p.y + dy - h }
+        return Point(x: x, y: y)
     }
 
     // MARK: Line labels

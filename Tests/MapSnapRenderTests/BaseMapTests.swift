@@ -377,4 +377,63 @@ extension BaseMapTests {
         XCTAssertEqual(try labels(allowOverlap: true), ["Edge label"])
         XCTAssertEqual(try labels(allowOverlap: false), [])
     }
+
+    /// icon-image from a local sprite (sprite.json + sprite.png, pixelRatio honoured) or a
+    /// built-in symbol (filled with icon-color); unknown names draw nothing; a malformed index
+    /// entry is reported and left out.
+    func testIconsFromALocalSpriteAndBuiltInSymbols() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-sprite-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A 32 × 16 sheet: a red 16-pixel square (ratio 1) and a blue one (ratio 2: 8 points).
+        var pixels = [UInt8](repeating: 0, count: 32 * 16 * 4)
+        for y in 0..<16 {
+            for x in 0..<32 {
+                let i = (y * 32 + x) * 4
+                pixels[i..<i + 4] = x < 16 ? [255, 0, 0, 255] : [0, 0, 255, 255]
+            }
+        }
+        try Data(RGBAImage(width: 32, height: 16, pixels: pixels).pngData()).write(
+            to: dir.appendingPathComponent("icons.png"))
+        let index = """
+            {"red": {"x": 0, "y": 0, "width": 16, "height": 16, "pixelRatio": 1},
+             "blue": {"x": 16, "y": 0, "width": 16, "height": 16, "pixelRatio": 2},
+             "broken": {"x": 30, "y": 0, "width": 16, "height": 16}}
+            """
+        try Data(index.utf8).write(to: dir.appendingPathComponent("icons.json"))
+        let style = """
+            {"version": 8, "sprite": "icons",
+             "sources": {"p": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [
+               {"type": "Feature", "properties": {"icon": "red"}, "geometry": {"type": "Point", "coordinates": [-0.002, 0]}},
+               {"type": "Feature", "properties": {"icon": "blue"}, "geometry": {"type": "Point", "coordinates": [0, 0]}},
+               {"type": "Feature", "properties": {"icon": "star"}, "geometry": {"type": "Point", "coordinates": [0.002, 0]}},
+               {"type": "Feature", "properties": {"icon": "nowhere"}, "geometry": {"type": "Point", "coordinates": [0, 0.002]}}]}}},
+             "layers": [
+               {"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+               {"id": "i", "type": "symbol", "source": "p",
+                "layout": {"icon-image": ["get", "icon"], "icon-allow-overlap": true},
+                "paint": {"icon-color": "#00ff00"}}]}
+            """
+        let path = dir.appendingPathComponent("style.json").path
+        try Data(style.utf8).write(to: URL(fileURLWithPath: path))
+        var warnings: [String] = []
+        let map = try BaseMapLoader().load(style: path) { warnings.append($0) }
+        XCTAssertEqual(map.sprites.first?.images.keys.sorted(), ["blue", "red"])
+        XCTAssertEqual(warnings.count, 1, warnings.joined(separator: "\n"))
+        XCTAssertTrue(warnings.first?.contains("broken") == true)
+        let out = try render(map, Coordinate(latitude: 0, longitude: 0), zoom: 14, size: Size(width: 200, height: 200))
+        let img = try RGBAImage(png: out.bytes)
+        func px(_ lat: Double, _ lon: Double, dx: Double = 0) -> [UInt8] {
+            let p = out.camera.point(for: Coordinate(latitude: lat, longitude: lon))
+            let i = (Int(p.y) * img.width + Int(p.x + dx)) * 4
+            return Array(img.pixels[i..<(i + 3)])
+        }
+        XCTAssertEqual(px(0, -0.002), [255, 0, 0], "the red icon")
+        XCTAssertEqual(px(0, -0.002, dx: 7), [255, 0, 0], "16 points wide")
+        XCTAssertEqual(px(0, 0), [0, 0, 255], "the blue icon")
+        XCTAssertEqual(px(0, 0, dx: 6), [255, 255, 255], "8 points wide at pixel ratio 2")
+        XCTAssertEqual(px(0, 0.002), [0, 255, 0], "the built-in star in icon-color")
+        XCTAssertEqual(px(0.002, 0), [255, 255, 255], "an unknown icon draws nothing")
+        XCTAssertEqual(out.annotations.items.filter { $0.kind == "map-label" }.count, 3)
+    }
 }

@@ -1,0 +1,85 @@
+import CCairo
+import MapSnapGeometry
+import MapSnapStyle
+
+/// An icon placed for a symbol: what to draw and where (points).
+struct PlacedIcon {
+    enum Art {
+        case sprite(SpriteAtlas.Image)
+        case builtin(BuiltinSymbol)
+    }
+    var art: Art
+    /// Where the image goes (top-left and size).
+    var rect: Rect
+    /// The collision box: `rect` grown by icon-padding.
+    var box: Rect
+}
+
+extension SymbolPlacer {
+    /// Side of a built-in symbol at icon-size 1, points (the size of MapLibre's common 15-pixel
+    /// icons).
+    static let builtinIconSize = 15.0
+
+    /// The icon of `c` at `p`: its image from the sprites (or a built-in symbol of that name),
+    /// scaled by icon-size, placed by icon-anchor and icon-offset; nil when there is none.
+    func icon(_ c: SymbolCandidate, at p: Point) -> PlacedIcon? {
+        let art: PlacedIcon.Art
+        var size: (width: Double, height: Double)
+        if let image = sprites.lazy.compactMap({ $0.images[c.icon] }).first {
+            art = .sprite(image)
+            size = image.pointSize
+        } else if let symbol = BuiltinSymbol.named(c.icon) {
+            art = .builtin(symbol)
+            size = (Self.builtinIconSize, Self.builtinIconSize)
+        } else {
+            return nil
+        }
+        let l = c.layer.layout
+        let scale = max(l.number(.iconSize, c.ctx), 0)
+        size = (size.width * scale, size.height * scale)
+        guard size.width > 0, size.height > 0 else { return nil }
+        let offset = l.numbers(.iconOffset, c.ctx)
+        let origin = Self.anchored(
+            size.width, size.height, at: p, anchor: l.enumValue(.iconAnchor, c.ctx),
+            dx: (offset.first ?? 0) * scale, dy: (offset.count > 1 ? offset[1] : 0) * scale)
+        let rect = Rect(x: origin.x, y: origin.y, width: size.width, height: size.height)
+        let pad = l.number(.iconPadding, c.ctx)
+        return PlacedIcon(
+            art: art, rect: rect,
+            box: Rect(x: rect.x - pad, y: rect.y - pad, width: rect.width + 2 * pad, height: rect.height + 2 * pad))
+    }
+
+    /// Draws `icon` with the paint of `c`: sprite images as they are (icon-opacity), built-in
+    /// symbols filled with icon-color.
+    func drawIcon(_ icon: PlacedIcon, _ c: SymbolCandidate) {
+        let paint = c.layer.paint
+        let opacity = paint.number(.iconOpacity, c.ctx)
+        guard opacity > 0 else { return }
+        let cr = canvas.cr
+        switch icon.art {
+        case .sprite(let image):
+            image.argb.withUnsafeBufferPointer { words in
+                guard let base = words.baseAddress else { return }
+                // cairo only reads a source surface.
+                let data = UnsafeMutableRawPointer(mutating: base).assumingMemoryBound(to: UInt8.self)
+                guard
+                    let surface = cairo_image_surface_create_for_data(
+                        data, CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height), Int32(image.width * 4))
+                else { return }
+                defer { cairo_surface_destroy(surface) }
+                cairo_save(cr)
+                cairo_translate(cr, icon.rect.x, icon.rect.y)
+                cairo_scale(cr, icon.rect.width / Double(image.width), icon.rect.height / Double(image.height))
+                cairo_set_source_surface(cr, surface, 0, 0)
+                cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+                cairo_paint_with_alpha(cr, opacity)
+                cairo_restore(cr)
+            }
+        case .builtin(let symbol):
+            let k = icon.rect.width / BuiltinSymbol.canvasSize
+            canvas.newPath()
+            canvas.addPath(symbol.path) { Point(x: icon.rect.x + $0.x * k, y: icon.rect.y + $0.y * k) }
+            canvas.fill(color: paint.color(.iconColor, c.ctx), opacity: opacity)
+        }
+    }
+}
