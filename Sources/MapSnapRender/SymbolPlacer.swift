@@ -136,8 +136,25 @@ struct SymbolPlacer {
         let spacing = p.spacingEms * size
         let maxWidth = wrap ? p.maxWidthEms * size : nil
         let t = layouts.layout(
-            c.text, size: size, bold: p.bold, maxWidth: maxWidth, letterSpacing: spacing, engine: text)
+            c.text, size: size, bold: p.bold, maxWidth: maxWidth, letterSpacing: spacing,
+            justify: wrap ? Self.justify(c) : .center, engine: text)
         return (t, size)
+    }
+
+    /// text-justify: left, center or right; `auto` follows the anchor's side (a label anchored
+    /// on its left lines up on the left), as MapLibre does.
+    static func justify(_ c: SymbolCandidate) -> TextEngine.Justify {
+        let l = c.layer.layout
+        var j = l.enumValue(.textJustify, c.ctx)
+        if j == "auto" {
+            let anchor = l.enumValue(.textAnchor, c.ctx)
+            j = anchor.hasSuffix("left") ? "left" : (anchor.hasSuffix("right") ? "right" : "center")
+        }
+        switch j {
+        case "left": return .left
+        case "right": return .right
+        default: return .center
+        }
     }
 
     private func style(_ c: SymbolCandidate) -> (color: Color, halo: Color, haloWidth: Double, opacity: Double) {

@@ -41,12 +41,18 @@ final class TextEngine {
         FcConfigDestroy(config)
     }
 
-    /// Lays out `text` at `size` points. `maxWidth` (points) wraps at word boundaries;
-    /// lines are centred when wrapped.
+    /// How the lines of a wrapped label line up (`text-justify`).
+    enum Justify: Hashable {
+        case left, center, right
+    }
+
+    /// Lays out `text` at `size` points. `maxWidth` (points) wraps at word boundaries; the
+    /// lines line up by `justify` (centred by default).
     /// `letterSpacing` is extra space between characters, points.
-    func layout(_ text: String, size: Double, bold: Bool, maxWidth: Double? = nil, letterSpacing: Double = 0)
-        -> TextLayout
-    {
+    func layout(
+        _ text: String, size: Double, bold: Bool, maxWidth: Double? = nil, letterSpacing: Double = 0,
+        justify: Justify = .center
+    ) -> TextLayout {
         let layout = pango_layout_new(context)
         let desc = pango_font_description_new()
         pango_font_description_set_family(desc, FontLibrary.family)
@@ -57,7 +63,11 @@ final class TextEngine {
         if let maxWidth {
             pango_layout_set_width(layout, Int32(maxWidth * Double(PANGO_SCALE)))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-            pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+            switch justify {
+            case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+            case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+            case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+            }
         }
         if letterSpacing != 0, let attrs = pango_attr_list_new() {
             if let a = pango_attr_letter_spacing_new(Int32(letterSpacing * Double(PANGO_SCALE))) {

@@ -14,6 +14,7 @@ final class TextLayoutCache: @unchecked Sendable {
         var bold: Bool
         var maxWidth: Double
         var letterSpacing: Double
+        var justify: TextEngine.Justify
     }
 
     /// Most layouts kept.
@@ -29,11 +30,15 @@ final class TextLayoutCache: @unchecked Sendable {
 
     /// `engine.layout(...)`, from the cache when the same text was shaped the same way before.
     func layout(
-        _ text: String, size: Double, bold: Bool, maxWidth: Double?, letterSpacing: Double, engine: TextEngine
+        _ text: String, size: Double, bold: Bool, maxWidth: Double?, letterSpacing: Double,
+        justify: TextEngine.Justify = .center, engine: TextEngine
     ) -> TextLayout {
-        let key = Key(text: text, size: size, bold: bold, maxWidth: maxWidth ?? -1, letterSpacing: letterSpacing)
+        let key = Key(
+            text: text, size: size, bold: bold, maxWidth: maxWidth ?? -1, letterSpacing: letterSpacing, justify: justify
+        )
         if let t = entries[key] { return t }
-        let t = engine.layout(text, size: size, bold: bold, maxWidth: maxWidth, letterSpacing: letterSpacing)
+        let t = engine.layout(
+            text, size: size, bold: bold, maxWidth: maxWidth, letterSpacing: letterSpacing, justify: justify)
         if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
         entries[key] = t
         return t

@@ -436,4 +436,44 @@ extension BaseMapTests {
         XCTAssertEqual(px(0.002, 0), [255, 255, 255], "an unknown icon draws nothing")
         XCTAssertEqual(out.annotations.items.filter { $0.kind == "map-label" }.count, 3)
     }
+
+    /// text-justify lines up the lines of a wrapped label: its short first line sits to the
+    /// left, in the middle or to the right of the label's box.
+    func testTextJustifyLinesUpWrappedLabels() throws {
+        func firstLineInk(_ justify: String) throws -> (mean: Double, box: [Double]) {
+            let style = """
+                {"version": 8, "sources": {"p": {"type": "geojson", "data": {"type": "Feature",
+                   "properties": {"name": "I WWWWWWWWWW"}, "geometry": {"type": "Point", "coordinates": [0, 0]}}}},
+                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                   {"id": "l", "type": "symbol", "source": "p",
+                   "layout": {"text-field": ["get", "name"], "text-max-width": 3, "text-justify": "\(justify)"}}]}
+                """
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "mapsnap-justify-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let path = dir.appendingPathComponent("style.json").path
+            try Data(style.utf8).write(to: URL(fileURLWithPath: path))
+            let map = try BaseMapLoader().load(style: path) { _ in }
+            let out = try render(
+                map, Coordinate(latitude: 0, longitude: 0), zoom: 14, size: Size(width: 300, height: 200))
+            let img = try RGBAImage(png: out.bytes)
+            let box = try XCTUnwrap(out.annotations.items.first { $0.kind == "map-label" }?.box)
+            // Dark pixels in the box's top quarter (the first line, "I").
+            var xs: [Double] = []
+            for y in Int(box[1])..<Int(box[1] + box[3] / 4) {
+                for x in Int(box[0])..<Int(box[0] + box[2]) where img.pixels[(y * img.width + x) * 4] < 128 {
+                    xs.append(Double(x))
+                }
+            }
+            XCTAssertFalse(xs.isEmpty)
+            return (xs.reduce(0, +) / Double(max(xs.count, 1)), box)
+        }
+        let left = try firstLineInk("left")
+        let right = try firstLineInk("right")
+        let centre = try firstLineInk("center")
+        XCTAssertEqual(left.box, right.box, "the same box either way")
+        XCTAssertLessThan(left.mean + 3, centre.mean, "the short first line moves left")
+        XCTAssertLessThan(centre.mean + 3, right.mean, "and right")
+    }
 }
