@@ -15,6 +15,10 @@ public final class BaseMapLoader {
     /// Opened tile archives by absolute path, shared by every style this loader opens.
     private var caches: [String: VectorTileCache] = [:]
 
+    /// Whether a style without layers on the `overlay` source gets the default overlay layers
+    /// appended (so trails always show); off for `--bare`, which draws only what the style draws.
+    public var appendsOverlayLayers = true
+
     public init() {}
 
     /// The folder holding the bundled styles (`standard.json`, …): `$MAPSNAP_STYLE_DIR`, the
@@ -71,7 +75,10 @@ public final class BaseMapLoader {
         } catch {
             throw MapSnapError(.dataError, error.description)
         }
-        let (parsedStyle, styleWarnings) = parsed
+        var (parsedStyle, styleWarnings) = parsed
+        if appendsOverlayLayers && !OverlayStyleSource.isDrawn(by: parsedStyle) {
+            Self.appendOverlayLayers(to: &parsedStyle)
+        }
         for w in styleWarnings { warn(w.description) }
         // Offline, always: network glyphs and sprites are never fetched.
         if let g = parsedStyle.glyphs, g.contains("://"), !g.hasPrefix("file://") {
@@ -161,6 +168,16 @@ public final class BaseMapLoader {
         map.rasterSources = raster
         map.sprites = loadSprites(parsedStyle, base: base, warn: warn)
         return map
+    }
+
+    /// Appends the default overlay layers (`OverlayStyleSource.defaultLayersStyle`) and their
+    /// source to `style`, unless it already has a source of that name (its layers stay its own).
+    static func appendOverlayLayers(to style: inout Style) {
+        guard style.source(id: OverlayStyleSource.id) == nil,
+            let (defaults, _) = try? StyleParser.parse(OverlayStyleSource.defaultLayersStyle, file: "overlay layers")
+        else { return }
+        style.sources += defaults.sources
+        style.layers += defaults.layers
     }
 
     /// One warning per style feature the renderer does not draw yet, naming the layers.

@@ -55,8 +55,10 @@ public struct OverlayBuilder {
                 if trails[i].0.name == name {
                     trails[i].0.width *= theme.trail.highlightWidthFactor
                     trails[i].0.opacity = 1
+                    trails[i].0.properties["highlighted"] = "true"
                 } else {
                     trails[i].0.opacity *= theme.trail.fadedOpacity
+                    trails[i].0.properties["faded"] = "true"
                 }
             }
             // The highlighted trail is drawn last, above the faded ones.
@@ -125,10 +127,12 @@ public struct OverlayBuilder {
         let t = theme.trail
         let difficulty = p["difficulty"]?.stringValue?.lowercased()
         let base = color(p["stroke"]) ?? difficulty.flatMap { t.difficultyColors[$0] } ?? t.color
-        let line = LineOverlay(
+        var line = LineOverlay(
             kind: .trail, name: name, parts: parts, color: base, width: number(p["stroke-width"]) ?? t.width,
             opacity: number(p["stroke-opacity"]) ?? t.opacity, casingColor: t.casingColor, casingWidth: t.casingWidth,
             dash: [])
+        if let difficulty { line.properties["difficulty"] = difficulty }
+        if let stroke = p["stroke"]?.stringValue { line.properties["stroke"] = stroke }
         let symbol = (p["marker-symbol"]?.stringValue ?? p["icon"]?.stringValue).flatMap(BuiltinSymbol.named)
         trails.append((line, symbol))
     }

@@ -27,6 +27,8 @@ struct RenderCommand {
         var style: String?
         /// `--source ID=PATH` bindings.
         var sources: [String: String] = [:]
+        /// `--bare`: only what the style draws.
+        var bare = false
     }
 
     /// Parses the arguments after `render`. Returns nil when help was asked for.
@@ -112,6 +114,7 @@ struct RenderCommand {
         o.showAttribution = !a.has("--no-attribution")
         if a.has("--bare") {
             // Only what the style draws, so a render compares with a reference pixel for pixel.
+            plan.bare = true
             o.scaleBar = nil
             o.showAttribution = false
             o.title = nil
@@ -186,7 +189,9 @@ struct RenderCommand {
                 stderr("warning: the bundled styles were not found (set MAPSNAP_STYLE_DIR); drawing no base map\n")
             }
         case let style?:
-            o.baseMap = try BaseMapLoader().load(style: style, overrides: plan.sources) { stderr("warning: \($0)\n") }
+            let loader = BaseMapLoader()
+            loader.appendsOverlayLayers = !plan.bare
+            o.baseMap = try loader.load(style: style, overrides: plan.sources) { stderr("warning: \($0)\n") }
         }
         if let t = plan.themeFile {
             guard let data = FileManager.default.contents(atPath: t) else {

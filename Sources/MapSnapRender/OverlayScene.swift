@@ -35,6 +35,9 @@ public struct LineOverlay: Sendable, Equatable {
     public var casingWidth: Double
     /// On/off lengths in points; empty: solid.
     public var dash: [Double]
+    /// What a style may want to know beyond the resolved look (`difficulty`, `stroke`,
+    /// `highlighted`, `faded`; see `OverlayStyleSource`).
+    public var properties: [String: String] = [:]
 
     public init(
         kind: Kind, name: String?, parts: [[Coordinate]], color: Color, width: Double, opacity: Double,

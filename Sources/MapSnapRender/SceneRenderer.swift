@@ -77,7 +77,10 @@ public final class SceneRenderer {
         var baseSymbols: [SymbolCandidate] = []
         var warnings: [String] = []
         var mapLabelBoxes: [[Rect]] = []
-        if let map = request.baseMap {
+        // A style with layers on the `overlay` source draws the trails and routes itself.
+        let styledLines = request.baseMap.map { OverlayStyleSource.isDrawn(by: $0.style) } ?? false
+        if var map = request.baseMap {
+            if styledLines { map.geojsonSources[OverlayStyleSource.id] = OverlayStyleSource.source(scene.lines) }
             var painter = BaseMapPainter(map: map, camera: camera, canvas: canvas)
             baseSymbols = painter.draw()
             warnings = painter.warnings
@@ -114,7 +117,7 @@ public final class SceneRenderer {
         // Casings of one kind under all lines of that kind, so crossings stay clean.
         for kind in [LineOverlay.Kind.trail, .route] {
             let group = order.filter { scene.lines[$0].kind == kind }
-            for i in group where scene.lines[i].casingWidth > 0 {
+            for i in group where scene.lines[i].casingWidth > 0 && !styledLines {
                 let line = scene.lines[i]
                 canvas.newPath()
                 for part in projected[i] { canvas.addPolyline(part) }
@@ -125,11 +128,13 @@ public final class SceneRenderer {
             }
             for i in group {
                 let line = scene.lines[i]
-                canvas.newPath()
-                for part in projected[i] { canvas.addPolyline(part) }
-                canvas.stroke(
-                    color: line.color, opacity: line.opacity, width: line.width, cap: .round, join: .round,
-                    dash: roundCapDash(line))
+                if !styledLines {
+                    canvas.newPath()
+                    for part in projected[i] { canvas.addPolyline(part) }
+                    canvas.stroke(
+                        color: line.color, opacity: line.opacity, width: line.width, cap: .round, join: .round,
+                        dash: roundCapDash(line))
+                }
                 let b = projected[i].reduce(nil as Rect?) { union($0, boundsOf($1)) }
                 if let b {
                     let half = line.width / 2 + line.casingWidth

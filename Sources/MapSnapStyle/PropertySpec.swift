@@ -243,7 +243,8 @@ extension PropertySpec {
             p("line-gap-width", .line, .number, n(0), .dataDriven, units: "pixels"),
             p("line-offset", .line, .number, n(0), .dataDriven, units: "pixels"),
             p("line-blur", .line, .number, n(0), .dataDriven, units: "pixels"),
-            p("line-dasharray", .line, .numberArray(nil), nil, .crossFaded, interpolated: false, units: "line widths"),
+            // Data-driven since style spec v24.2 (MapLibre GL JS 5.x).
+            p("line-dasharray", .line, .numberArray(nil), nil, .dataDriven, interpolated: false, units: "line widths"),
             p("line-pattern", .line, .resolvedImage, nil, .crossFadedDataDriven, interpolated: false),
             p("line-gradient", .line, .color, nil, .colorRamp),
             // Paint: circle

@@ -200,7 +200,7 @@ extension BaseMapTests {
         try Data(style.utf8).write(to: URL(fileURLWithPath: path))
         var warnings: [String] = []
         let map = try BaseMapLoader().load(style: path) { warnings.append($0) }
-        XCTAssertTrue(map.geojsonSources.isEmpty, "the invalid source is left out")
+        XCTAssertNil(map.geojsonSources["a"], "the invalid source is left out")
         XCTAssertEqual(warnings.count, 1)
         XCTAssertTrue(warnings.first?.contains("style.json:2:") == true, warnings.first ?? "")
         // Data that is not GeoJSON at all (a number) is left out the same way.
@@ -209,7 +209,7 @@ extension BaseMapTests {
         ).write(to: URL(fileURLWithPath: path))
         warnings = []
         let other = try BaseMapLoader().load(style: path) { warnings.append($0) }
-        XCTAssertTrue(other.geojsonSources.isEmpty)
+        XCTAssertNil(other.geojsonSources["a"])
         XCTAssertEqual(warnings.count, 1, warnings.joined(separator: "\n"))
         XCTAssertTrue(warnings.first?.contains("style.json:1:") == true, warnings.first ?? "")
     }
@@ -475,5 +475,56 @@ extension BaseMapTests {
         XCTAssertEqual(left.box, right.box, "the same box either way")
         XCTAssertLessThan(left.mean + 3, centre.mean, "the short first line moves left")
         XCTAssertLessThan(centre.mean + 3, right.mean, "and right")
+    }
+
+    /// The overlays' lines reach a style as the `overlay` source: a style can restyle them with
+    /// expressions on their properties; a style without such layers gets the default ones (not
+    /// with --bare); the bundled styles carry them.
+    func testOverlayLinesAreStyledThroughTheOverlaySource() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-overlay-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func load(_ style: String, appending: Bool = true) throws -> BaseMap {
+            let path = dir.appendingPathComponent("style-\(UUID().uuidString).json").path
+            try Data(style.utf8).write(to: URL(fileURLWithPath: path))
+            let loader = BaseMapLoader()
+            loader.appendsOverlayLayers = appending
+            return try loader.load(style: path) { _ in }
+        }
+        let own = try load(
+            """
+            {"version": 8, "sources": {"overlay": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}},
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+               {"id": "mine", "type": "line", "source": "overlay",
+                "paint": {"line-width": 10, "line-color": ["match", ["get", "difficulty"], "hard", "#ff00ff", "#000000"]}}]}
+            """)
+        var scene = OverlayScene()
+        var line = LineOverlay(
+            kind: .trail, name: "T",
+            parts: [[Coordinate(latitude: 0, longitude: -0.003), Coordinate(latitude: 0, longitude: 0.003)]],
+            color: Color(red: 0, green: 0.5, blue: 0), width: 4, opacity: 1, casingColor: .white, casingWidth: 2,
+            dash: [])
+        line.properties["difficulty"] = "hard"
+        scene.lines = [line]
+        var req = RenderRequest(
+            size: Size(width: 200, height: 200), camera: .center(Coordinate(latitude: 0, longitude: 0), zoom: 14))
+        req.baseMap = own
+        let out = try SceneRenderer().render(scene, request: req)
+        let img = try RGBAImage(png: out.bytes)
+        let p = out.camera.point(for: Coordinate(latitude: 0, longitude: 0))
+        let i = (Int(p.y) * img.width + Int(p.x)) * 4
+        XCTAssertEqual(
+            Array(img.pixels[i..<i + 3]), [255, 0, 255], "the style's own expression, not the theme's green")
+        XCTAssertTrue(out.annotations.items.contains { $0.kind == "trail" && $0.name == "T" }, "still annotated")
+
+        let plain = #"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background"}]}"#
+        XCTAssertEqual(
+            try load(plain).style.layers.map(\.id),
+            ["bg", "overlay-trail-casing", "overlay-trail", "overlay-route-casing", "overlay-route"])
+        XCTAssertEqual(try load(plain, appending: false).style.layers.map(\.id), ["bg"], "--bare adds nothing")
+        for name in ["standard", "satellite", "hybrid"] {
+            let map = try BaseMapLoader().load(style: name, overrides: ["openmaptiles": Self.sf]) { _ in }
+            XCTAssertEqual(map.style.layers.filter { $0.source == "overlay" }.count, 4, name)
+        }
     }
 }
