@@ -32,6 +32,16 @@ final class BaseMapTests: XCTestCase {
         return try SceneRenderer().render(OverlayScene(), request: req)
     }
 
+    /// Loads `style` (JSON text) from a style file in a fresh folder, removed when the test ends.
+    func loadStyleText(_ style: String, warn: (String) -> Void = { _ in }) throws -> BaseMap {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-style-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("style.json").path
+        try Data(style.utf8).write(to: URL(fileURLWithPath: path))
+        return try BaseMapLoader().load(style: path, warn: warn)
+    }
+
     func testStandardGoldens() throws {
         let sf = try baseMap(Self.sf)
         let mc = try baseMap(Self.monaco)
@@ -224,12 +234,7 @@ extension BaseMapTests {
                {"id": "p", "type": "circle", "source": "poly", "paint": {"circle-color": "#ff0000", "circle-radius": 4}},
                {"id": "l", "type": "circle", "source": "line", "paint": {"circle-color": "#0000ff", "circle-radius": 4}}]}
             """
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-circles-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("style.json").path
-        try Data(style.utf8).write(to: URL(fileURLWithPath: path))
-        let map = try BaseMapLoader().load(style: path) { _ in }
+        let map = try loadStyleText(style)
         let out = try render(map, Coordinate(latitude: 0, longitude: 0), zoom: 14, size: Size(width: 200, height: 200))
         let img = try RGBAImage(png: out.bytes)
         func px(_ lat: Double, _ lon: Double) -> [UInt8] {
@@ -364,12 +369,7 @@ extension BaseMapTests {
                  "layers": [{"id": "l", "type": "symbol", "source": "p",
                    "layout": {"text-field": ["get", "name"], "text-allow-overlap": \(allowOverlap)}}]}
                 """
-            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-edge-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: dir) }
-            let path = dir.appendingPathComponent("style.json").path
-            try Data(style.utf8).write(to: URL(fileURLWithPath: path))
-            let map = try BaseMapLoader().load(style: path) { _ in }
+            let map = try loadStyleText(style)
             let out = try render(
                 map, Coordinate(latitude: 0, longitude: 0), zoom: 14, size: Size(width: 200, height: 200))
             return out.annotations.items.filter { $0.kind == "map-label" }.compactMap(\.name)
