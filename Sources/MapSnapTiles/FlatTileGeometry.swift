@@ -53,22 +53,11 @@ public struct FlatTileGeometry: Sendable {
         }
     }
 
-    /// Twice the signed area of the vertices `range` (as `TileGeometry.doubledSignedArea`).
-    func doubledSignedArea(_ range: Range<Int>) -> Double {
-        guard range.count >= 3 else { return 0 }
-        var sum = 0.0
-        var j = range.upperBound - 1
-        for i in range {
-            let a = points[j]
-            let b = points[i]
-            sum += Double(a.x) * Double(b.y) - Double(b.x) * Double(a.y)
-            j = i
-        }
-        return sum
-    }
+    /// Twice the signed area of the vertices `range` (see `TileGeometry.doubledSignedArea`).
+    func doubledSignedArea(_ range: Range<Int>) -> Double { TileGeometry.doubledSignedArea(points[range]) }
 
     /// Interprets a command stream (spec 4.3) for a feature of `type` into `self` (cleared
-    /// first). Throws exactly where `TileGeometry.decode` throws; `self` is then unspecified.
+    /// first). On a malformed stream it throws, and `self` is then unspecified.
     mutating func decode(_ type: MVTGeometryType, _ ints: inout some GeometryIntegerSource) throws(MVTError) {
         removeAll()
         self.type = type
@@ -141,8 +130,10 @@ public struct FlatTileGeometry: Sendable {
         }
     }
 
-    /// Drops the rings `TileGeometry.classifyRings` drops (compacting `points` in place) and
-    /// marks the ones that start a polygon.
+    /// Groups rings into polygons: each exterior ring (positive area, spec 4.3.4.4) starts a
+    /// polygon and the interior rings (negative area) after it are its holes; a first ring wound
+    /// the wrong way starts one too; rings with fewer than three vertices or no area are dropped
+    /// (compacting `points` in place).
     private mutating func classifyRings() {
         var write = 0
         var keptEnds: [Int] = []

@@ -144,107 +144,26 @@ struct LooseGeometryIntegers: GeometryIntegerSource {
 }
 
 extension TileGeometry {
-    /// Interprets a geometry command stream (spec 4.3) for a feature of `type`.
+    /// Interprets a geometry command stream (spec 4.3) for a feature of `type`: decoded by
+    /// `FlatTileGeometry` (the one decoder), then given one array per part.
     static func decode(_ type: MVTGeometryType, _ ints: inout some GeometryIntegerSource) throws(MVTError)
         -> TileGeometry
     {
-        if type == .unknown { return .unknown }
-        var parts: [[TilePoint]] = []
-        var current: [TilePoint] = []
-        var started = false
-        var cx: Int64 = 0
-        var cy: Int64 = 0
-        do {
-            while let command = try ints.next() {
-                let id = command & 7
-                let count = Int(command >> 3)
-                switch id {
-                case 1, 2:
-                    if id == 2 {
-                        guard started else { throw MVTError("geometry: LineTo before any MoveTo") }
-                        guard type != .point else { throw MVTError("geometry: LineTo in a point feature") }
-                    }
-                    guard count <= ints.remainingBound / 2 else {
-                        throw MVTError("geometry: command count \(count) exceeds the data left")
-                    }
-                    if id == 2 || type == .point { current.reserveCapacity(current.count + count) }
-                    for _ in 0..<count {
-                        guard let px = try ints.next(), let py = try ints.next() else {
-                            throw MVTError("geometry: truncated command parameters")
-                        }
-                        cx += Int64(ProtobufReader.zigzagDecode(px))
-                        cy += Int64(ProtobufReader.zigzagDecode(py))
-                        guard let x = Int32(exactly: cx), let y = Int32(exactly: cy) else {
-                            throw MVTError("geometry: coordinate (\(cx), \(cy)) is out of the 32-bit range")
-                        }
-                        let p = TilePoint(x: x, y: y)
-                        if id == 1 && type != .point {
-                            if started { parts.append(current) }
-                            current = [p]
-                        } else {
-                            current.append(p)
-                        }
-                        started = true
-                    }
-                case 7:
-                    guard type != .point else { throw MVTError("geometry: ClosePath in a point feature") }
-                    guard started, let first = current.first else {
-                        throw MVTError("geometry: ClosePath before any MoveTo")
-                    }
-                    // Rings close implicitly; a closed line gets its closing segment explicitly.
-                    if type == .lineString { current.append(first) }
-                default:
-                    throw MVTError("geometry: unknown command id \(id)")
-                }
-            }
-        } catch let error as MVTError {
-            throw error
-        } catch let error as ProtobufError {
-            throw MVTError("geometry: \(error.message)", protobufError: error)
-        } catch {
-            throw MVTError("geometry: \(error)")
-        }
-        switch type {
-        case .unknown:
-            return .unknown
-        case .point:
-            return .points(current)
-        case .lineString:
-            if started { parts.append(current) }
-            return .lineStrings(parts)
-        case .polygon:
-            if started { parts.append(current) }
-            return .polygons(classifyRings(parts))
-        }
+        var flat = FlatTileGeometry()
+        try flat.decode(type, &ints)
+        return flat.tileGeometry
     }
 
     /// Twice the signed area of a ring by the surveyor's formula in tile coordinates
     /// (positive = exterior per spec 4.3.4.4). Computed in `Double`, exact for tile-sized rings.
-    static func doubledSignedArea(_ ring: [TilePoint]) -> Double {
-        guard ring.count >= 3 else { return 0 }
+    static func doubledSignedArea<Ring: BidirectionalCollection<TilePoint>>(_ ring: Ring) -> Double {
+        guard ring.count >= 3, let last = ring.last else { return 0 }
         var sum = 0.0
-        var j = ring.count - 1
-        for i in 0..<ring.count {
-            let a = ring[j]
-            let b = ring[i]
+        var a = last
+        for b in ring {
             sum += Double(a.x) * Double(b.y) - Double(b.x) * Double(a.y)
-            j = i
+            a = b
         }
         return sum
-    }
-
-    /// Groups rings into polygons: each exterior ring (positive area) starts a polygon, the
-    /// interior rings (negative area) after it are its holes.
-    static func classifyRings(_ rings: [[TilePoint]]) -> [TilePolygon] {
-        var polygons: [TilePolygon] = []
-        for ring in rings where ring.count >= 3 {
-            let area = doubledSignedArea(ring)
-            if area > 0 || (area < 0 && polygons.isEmpty) {
-                polygons.append(TilePolygon(rings: [ring]))
-            } else if area < 0 {
-                polygons[polygons.count - 1].rings.append(ring)
-            }
-        }
-        return polygons
     }
 }
