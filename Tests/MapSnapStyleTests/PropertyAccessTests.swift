@@ -175,7 +175,7 @@ struct PropertyAccessTests {
                 "line-width", #"["coalesce", ["step", ["zoom"], 1, 5, 2], ["step", ["zoom"], 1, 6, 2]]"#,
                 "Only one zoom-based"
             ),
-            ("line-dasharray", #"["get", "d"]"#, "data expressions are not supported"),
+            ("fill-antialias", #"["get", "d"]"#, "data expressions are not supported"),
         ])
     func invalidValues(name: String, json: String, message: String) throws {
         let property = try #require(StyleProperty(name))
