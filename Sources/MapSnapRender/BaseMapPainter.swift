@@ -198,6 +198,8 @@ struct BaseMapPainter {
         var started = false
         var pending = false
         var pendingPaint = fixed
+        // Whether the geometry goes to the coverage rasterizers: decided once for fixed paint.
+        var record = drawsByCoverage(fixed)
         for i in 0..<p.count {
             let type = p.type(i)
             guard type == wanted.0 || type == wanted.1 || style.type == .circle else { continue }
@@ -213,6 +215,7 @@ struct BaseMapPainter {
                 let ctx = EvaluationContext(zoom: zoom, feature: TileFeatureContext(layer: p.keys, index: i))
                 paint = LayerPaint(style, ctx, perFeature: true)
                 guard g.overlaps(visible, margin: paint.reach + 2) else { continue }
+                record = drawsByCoverage(paint)
                 if pending && paint != pendingPaint {
                     apply(pendingPaint)
                     pending = false
@@ -229,7 +232,7 @@ struct BaseMapPainter {
                 cairo_set_antialias(canvas.cr, CAIRO_ANTIALIAS_DEFAULT)
                 canvas.newPath()
             }
-            addGeometry(g, p, layerType: style.type, paint: paint)
+            addGeometry(g, p, layerType: style.type, paint: paint, record: record)
             pending = true
             pendingPaint = paint
             if style.type == .circle || (perFeature && !paint.isOpaque) {
@@ -247,13 +250,13 @@ struct BaseMapPainter {
     }
 
     private func addGeometry(
-        _ g: PreparedTileLayer.Geometry, _ p: PreparedTileLayer, layerType: StyleLayerType, paint: LayerPaint
+        _ g: PreparedTileLayer.Geometry, _ p: PreparedTileLayer, layerType: StyleLayerType, paint: LayerPaint,
+        record: Bool
     ) {
         let cr = canvas.cr
-        // Geometry the coverage rasterizers draw goes to them in device pixels, bypassing
-        // cairo's fixed-point path (and the copy back).
+        // Geometry the coverage rasterizers draw (`record`) goes to them in device pixels,
+        // bypassing cairo's fixed-point path (and the copy back).
         var m = cairo_matrix_t()
-        let record = drawsByCoverage(paint)
         if record { cairo_get_matrix(cr, &m) }
         p.points.withUnsafeBufferPointer { pts in
             switch (layerType, g.type) {
@@ -363,8 +366,7 @@ struct BaseMapPainter {
             return true
         case .line:
             guard paint.validDash.isEmpty else { return false }
-            let total = paint.gap > 0 ? paint.gap + 2 * paint.width : paint.width
-            let thin = total * camera.scale <= Self.roundJoinTolerance
+            let thin = paint.totalWidth * camera.scale <= Self.roundJoinTolerance
             return paint.join != .bevel || thin || paint.blur > 0 || paint.offset != 0
         default:
             return false
@@ -428,8 +430,7 @@ struct BaseMapPainter {
             if drawsByCoverage(paint) {
                 // MapLibre's own line model: coverage by distance, round joins (plus miter wedges
                 // where asked), blur. Much faster than cairo's scan converter for road networks.
-                let total = gap > 0 ? gap + 2 * width : width
-                let mitered = paint.join == .miter && total * camera.scale > Self.roundJoinTolerance
+                let mitered = paint.join == .miter && paint.totalWidth * camera.scale > Self.roundJoinTolerance
                 canvas.strokeByDistance(
                     color: paint.color, opacity: paint.opacity, width: width, gap: gap, blur: paint.blur,
                     cap: paint.cap, miterLimit: mitered ? paint.miterLimit : nil, offset: paint.offset)
@@ -656,6 +657,8 @@ struct LayerPaint: Equatable {
     var join = CairoCanvas.LineJoin.miter
     var miterLimit = 2.0
     var dash: [Double] = []
+    /// A line's whole width, points: two strokes and the gap between them with line-gap-width.
+    var totalWidth: Double { gap > 0 ? gap + 2 * width : width }
     /// line-dasharray in points (multiples of the width), or empty for a solid line (also for a
     /// pattern that is invalid or has no gaps: [2, 0] is common).
     var validDash: [Double] {
@@ -766,7 +769,7 @@ struct LayerPaint: Equatable {
         case .fill: return outlined ? 1 : 0
         case .line:
             guard width > 0, opacity > 0 else { return 0 }
-            let half = gap > 0 ? gap / 2 + width : width / 2
+            let half = totalWidth / 2
             // A miter reaches at most miterLimit half-widths from its vertex; a square cap √2; an
             // offset vertex at most twice the offset.
             return half * max(miterLimit, 1.5) + 2 * abs(offset)

@@ -84,18 +84,14 @@ extension CairoCanvas {
     func fillByArea(color: Color, opacity: Double, outline: Color?) {
         defer { newPath() }
         guard opacity > 0, let mask = coverageTarget(CoveragePaint(color: color, opacity: opacity)) else { return }
-        let acc = accumulator(for: mask)
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
-        let clip = deviceClip(m).intersection(CoverageMask.PixelRect(x0: 0, y0: 0, x1: mask.width, y1: mask.height))
-        guard !clip.isEmpty else { return }
-        forEachDevicePolyline(m, closing: true) { pts in
-            for i in 1..<pts.count { acc.addEdge(pts[i - 1], pts[i], clip: clip) }
-        }
         // Hard-edged like MapLibre's when the outline (of the same colour) smooths it or when
         // anti-aliasing is off; by exact area under an outline of another colour, whose
         // partly transparent inner half would otherwise show the steps.
-        acc.resolve(into: mask, clip: clip, hard: outline == nil || outline == color)
+        guard let clip = fillPath(into: mask, m, flatten: false, hard: outline == nil || outline == color) else {
+            return
+        }
         guard let outline, let outlineMask = coverageTarget(CoveragePaint(color: outline, opacity: opacity)) else {
             return
         }
@@ -120,14 +116,7 @@ extension CairoCanvas {
         if rotated, let mask = coverageTarget(CoveragePaint(color: color, opacity: 1)) {
             cairo_new_path(cr)
             t.appendPath(to: cr, at: origin)
-            let acc = accumulator(for: mask)
-            let clip = deviceClip(m).intersection(CoverageMask.PixelRect(x0: 0, y0: 0, x1: mask.width, y1: mask.height))
-            if !clip.isEmpty {
-                forEachDevicePolyline(m, closing: true, flatten: true) { pts in
-                    for i in 1..<pts.count { acc.addEdge(pts[i - 1], pts[i], clip: clip) }
-                }
-                acc.resolve(into: mask, clip: clip)
-            }
+            _ = fillPath(into: mask, m, flatten: true, hard: false)
             cairo_new_path(cr)
             flushCoverage()
         } else {
@@ -164,6 +153,22 @@ extension CairoCanvas {
             }
             flushCoverage()
         }
+    }
+
+    /// Rasterizes the current path (closed rings, nonzero) by area into `mask` within the
+    /// current clip (`hard`: whole pixels, see `AreaAccumulator.resolve`); the clip in device
+    /// pixels, or nil when nothing of the image is inside it.
+    private func fillPath(
+        into mask: CoverageMask, _ m: cairo_matrix_t, flatten: Bool, hard: Bool
+    ) -> CoverageMask.PixelRect? {
+        let clip = deviceClip(m).intersection(CoverageMask.PixelRect(x0: 0, y0: 0, x1: mask.width, y1: mask.height))
+        guard !clip.isEmpty else { return nil }
+        let acc = accumulator(for: mask)
+        forEachDevicePolyline(m, closing: true, flatten: flatten) { pts in
+            for i in 1..<pts.count { acc.addEdge(pts[i - 1], pts[i], clip: clip) }
+        }
+        acc.resolve(into: mask, clip: clip, hard: hard)
+        return clip
     }
 
     /// Composites what the coverage mask holds with its paint, and clears it. Call after a
@@ -240,11 +245,15 @@ extension CairoCanvas {
         var x2 = 0.0
         var y2 = 0.0
         cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
-        let xs = [x1 * m.xx + y1 * m.xy, x2 * m.xx + y1 * m.xy, x1 * m.xx + y2 * m.xy, x2 * m.xx + y2 * m.xy]
-        let ys = [x1 * m.yx + y1 * m.yy, x2 * m.yx + y1 * m.yy, x1 * m.yx + y2 * m.yy, x2 * m.yx + y2 * m.yy]
-        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else {
-            return CoverageMask.PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
-        }
+        // The clip's corners in device space (the matrix may rotate: labels set along lines).
+        let (ax, bx, cx, dx) = (
+            x1 * m.xx + y1 * m.xy, x2 * m.xx + y1 * m.xy, x1 * m.xx + y2 * m.xy, x2 * m.xx + y2 * m.xy
+        )
+        let (ay, by, cy, dy) = (
+            x1 * m.yx + y1 * m.yy, x2 * m.yx + y1 * m.yy, x1 * m.yx + y2 * m.yy, x2 * m.yx + y2 * m.yy
+        )
+        let (minX, maxX) = (min(ax, bx, cx, dx), max(ax, bx, cx, dx))
+        let (minY, maxY) = (min(ay, by, cy, dy), max(ay, by, cy, dy))
         func clamp(_ v: Double) -> Int { Int(min(max(v, -1e9), 1e9)) }
         return CoverageMask.PixelRect(
             x0: clamp((minX + m.x0).rounded(.down)), y0: clamp((minY + m.y0).rounded(.down)),

@@ -7,16 +7,10 @@ extension CoverageMask {
     /// steep segment crosses.
     static let thinEdge = 2.5
 
-    func thinSegment(
-        _ s: SegmentFrame, flatStart: Bool, flatEnd: Bool, endJoined: Bool,
-        previous: (ux: Double, uy: Double, len: Double)?, _ stroke: Stroke, _ mode: Mode, _ bounds: PixelRect
-    ) {
+    func thinSegment(_ px: SegmentPixels, _ bounds: PixelRect) {
+        let s = px.s
         let (a, b, dx, dy, len, invLen) = (s.a, s.b, s.dx, s.dy, s.len, s.invLen)
-        let e = stroke.edge
-        let e2 = e * e
-        let invRamp = 1 / stroke.ramp
-        let union = mode == .union
-        let smooth = stroke.smooth
+        let e = px.e
         let xMajor = abs(dx) >= abs(dy)
         // Across the major axis, pixels within `e` of the infinite line lie within `reach` of it.
         let reach = e * len / (xMajor ? abs(dx) : abs(dy))
@@ -26,46 +20,9 @@ extension CoverageMask {
         @inline(__always) func visit(_ x: Int, _ y: Int) -> Bool {
             let ux = Double(x) + 0.5 - a.x
             let uy = Double(y) + 0.5 - a.y
-            let along = (ux * dx + uy * dy) * invLen
-            var d = abs(ux * dy - uy * dx) * invLen
-            var endFactor = 1.0
-            if along < 0 {
-                if flatStart {
-                    endFactor = min(max(0.5 + along, 0), 1)
-                } else {
-                    if let p = previous {
-                        let back = -(ux * p.ux + uy * p.uy)
-                        if back >= 0 && back <= p.len { return false }
-                    }
-                    let d2 = ux * ux + uy * uy
-                    if d2 >= e2 { return false }
-                    d = d2.squareRoot()
-                }
-            } else if along > len {
-                if endJoined { return false }
-                if flatEnd {
-                    endFactor = min(max(0.5 - (along - len), 0), 1)
-                } else {
-                    let vx = ux - dx
-                    let vy = uy - dy
-                    let d2 = vx * vx + vy * vy
-                    if d2 >= e2 { return false }
-                    d = d2.squareRoot()
-                }
-            }
-            var c = min((e - d) * invRamp, 1)
-            if smooth && c > 0 { c = c * c * (3 - 2 * c) }
-            c *= endFactor
-            guard c > 0 else { return false }
-            let v: UInt8 = c >= 1 ? 255 : UInt8(c * 255 + 0.5)
-            let p = data + y * stride + x
-            if union {
-                if v > p.pointee { p.pointee = v }
-                return true
-            }
-            let keep = 255 - v
-            if keep < p.pointee { p.pointee = keep }
-            return false
+            let c = px.coverage(
+                ux: ux, uy: uy, along: (ux * dx + uy * dy) * invLen, cross: (ux * dy - uy * dx) * invLen)
+            return c > 0 && px.write(c, at: data + y * stride + x)
         }
 
         // Step along the major axis; across it, visit the pixels within `reach` of the line.

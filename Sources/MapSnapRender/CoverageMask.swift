@@ -112,14 +112,12 @@ final class CoverageMask {
             let joined = j != lastChange || closed
             let s = SegmentFrame(a: a, b: b)
             if s.len > 0 {
+                let pixels = SegmentPixels(
+                    s, flatStart: flatStart, flatEnd: flatEnd, endJoined: joined, previous: previous, stroke, mode)
                 if stroke.edge <= Self.thinEdge {
-                    thinSegment(
-                        s, flatStart: flatStart, flatEnd: flatEnd, endJoined: joined, previous: previous, stroke, mode,
-                        bounds)
+                    thinSegment(pixels, bounds)
                 } else {
-                    segment(
-                        s, flatStart: flatStart, flatEnd: flatEnd, endJoined: joined, previous: previous, stroke, mode,
-                        bounds)
+                    segment(pixels, stroke, bounds)
                 }
                 previous = (s.dx * s.invLen, s.dy * s.invLen, s.len)
             }
@@ -147,6 +145,92 @@ final class CoverageMask {
         }
     }
 
+    /// One segment of a stroke with everything its pixels need: the coverage of a pixel from
+    /// its distance (the ends: a round disc, a flat cut with a half-pixel ramp, or nothing past
+    /// a joined end or inside the previous segment), and how it is written. Shared by the
+    /// row-by-row and the major-axis rasterizers.
+    struct SegmentPixels {
+        let s: SegmentFrame
+        let flatStart: Bool
+        let flatEnd: Bool
+        /// The next segment's start disc covers this end.
+        let endJoined: Bool
+        /// The previous segment's unit direction and length.
+        let previous: (ux: Double, uy: Double, len: Double)?
+        let e: Double
+        let e2: Double
+        let invRamp: Double
+        let smooth: Bool
+        let union: Bool
+
+        init(
+            _ s: SegmentFrame, flatStart: Bool, flatEnd: Bool, endJoined: Bool,
+            previous: (ux: Double, uy: Double, len: Double)?, _ stroke: Stroke, _ mode: Mode
+        ) {
+            self.s = s
+            self.flatStart = flatStart
+            self.flatEnd = flatEnd
+            self.endJoined = endJoined
+            self.previous = previous
+            e = stroke.edge
+            e2 = stroke.edge * stroke.edge
+            invRamp = 1 / stroke.ramp
+            smooth = stroke.smooth
+            union = mode == .union
+        }
+
+        /// Coverage 0…1 of the pixel whose centre lies `ux`, `uy` from the segment's start and
+        /// `along`, `cross` pixels along and across it.
+        @inline(__always)
+        func coverage(ux: Double, uy: Double, along: Double, cross: Double) -> Double {
+            var d = abs(cross)
+            var endFactor = 1.0
+            if along < 0 {
+                if flatStart {
+                    endFactor = min(max(0.5 + along, 0), 1)
+                } else {
+                    if let p = previous {
+                        // Projecting inside the previous segment: its body, nearer than this
+                        // start disc, already covers the pixel.
+                        let back = -(ux * p.ux + uy * p.uy)
+                        if back >= 0 && back <= p.len { return 0 }
+                    }
+                    let d2 = ux * ux + uy * uy
+                    if d2 >= e2 { return 0 }
+                    d = d2.squareRoot()
+                }
+            } else if along > s.len {
+                if endJoined { return 0 }
+                if flatEnd {
+                    endFactor = min(max(0.5 - (along - s.len), 0), 1)
+                } else {
+                    let vx = ux - s.dx
+                    let vy = uy - s.dy
+                    let d2 = vx * vx + vy * vy
+                    if d2 >= e2 { return 0 }
+                    d = d2.squareRoot()
+                }
+            }
+            var c = min((e - d) * invRamp, 1)
+            if smooth && c > 0 { c = c * c * (3 - 2 * c) }
+            return c * endFactor
+        }
+
+        /// Writes coverage `c` (> 0) at `p`: union keeps the larger, erase caps at `1 − c`.
+        /// True when it added coverage (union).
+        @inline(__always)
+        func write(_ c: Double, at p: UnsafeMutablePointer<UInt8>) -> Bool {
+            let v: UInt8 = c >= 1 ? 255 : UInt8(c * 255 + 0.5)
+            if union {
+                if v > p.pointee { p.pointee = v }
+                return true
+            }
+            let keep = 255 - v
+            if keep < p.pointee { p.pointee = keep }
+            return false
+        }
+    }
+
     /// Notes that `rect` was written directly into `data`.
     func markDirty(_ rect: PixelRect) { dirty = dirty.union(rect) }
 
@@ -160,21 +244,18 @@ final class CoverageMask {
     }
 
     /// One capsule (or, at a flat end, a half capsule cut square through the end point).
-    private func segment(
-        _ s: SegmentFrame, flatStart: Bool, flatEnd: Bool, endJoined: Bool,
-        previous: (ux: Double, uy: Double, len: Double)?, _ stroke: Stroke, _ mode: Mode, _ bounds: PixelRect
-    ) {
+    private func segment(_ px: SegmentPixels, _ stroke: Stroke, _ bounds: PixelRect) {
+        let s = px.s
         let (a, b, dx, dy, len, invLen) = (s.a, s.b, s.dx, s.dy, s.len, s.invLen)
-        let e = stroke.edge
-        let e2 = e * e
-        let invRamp = 1 / stroke.ramp
+        let e = px.e
+        let invRamp = px.invRamp
         let lowY = min(a.y, b.y)
         let highY = max(a.y, b.y)
         let y0 = max(bounds.y0, floorInt(lowY - e - 0.5))
         let y1 = min(bounds.y1, ceilInt(highY + e - 0.5) + 1)
         guard y0 < y1 else { return }
-        let union = mode == .union
-        let smooth = stroke.smooth
+        let union = px.union
+        let smooth = px.smooth
         let sloped = abs(dy) > 1e-9
         let slope = sloped ? dx / dy : 0
         // Row-invariant: the band's half width along a row, and the steps of the position along
@@ -282,49 +363,9 @@ final class CoverageMask {
                 }
                 defer { x += 1 }
                 let t = Double(x - x0)
-                let along = along0 + t * alongStep
-                let cross = cross0 + t * crossStep
-                var d = abs(cross)
-                var endFactor = 1.0
-                if along < 0 {
-                    if flatStart {
-                        endFactor = min(max(0.5 + along, 0), 1)
-                    } else {
-                        let ux = Double(x) + 0.5 - a.x
-                        if let p = previous {
-                            // Projecting inside the previous segment: its body, nearer than this
-                            // start disc, already covers the pixel.
-                            let back = -(ux * p.ux + uy * p.uy)
-                            if back >= 0 && back <= p.len { continue }
-                        }
-                        let d2 = ux * ux + uy * uy
-                        if d2 >= e2 { continue }
-                        d = d2.squareRoot()
-                    }
-                } else if along > len {
-                    if endJoined { continue }
-                    if flatEnd {
-                        endFactor = min(max(0.5 - (along - len), 0), 1)
-                    } else {
-                        let vx = Double(x) + 0.5 - b.x
-                        let vy = cy - b.y
-                        let d2 = vx * vx + vy * vy
-                        if d2 >= e2 { continue }
-                        d = d2.squareRoot()
-                    }
-                }
-                var c = min((e - d) * invRamp, 1)
-                if smooth && c > 0 { c = c * c * (3 - 2 * c) }
-                c *= endFactor
-                guard c > 0 else { continue }
-                let v: UInt8 = c >= 1 ? 255 : UInt8(c * 255 + 0.5)
-                if union {
-                    if v > row[x] { row[x] = v }
-                    wrote = true
-                } else {
-                    let keep = 255 - v
-                    if keep < row[x] { row[x] = keep }
-                }
+                let c = px.coverage(
+                    ux: Double(x) + 0.5 - a.x, uy: uy, along: along0 + t * alongStep, cross: cross0 + t * crossStep)
+                if c > 0 && px.write(c, at: row + x) { wrote = true }
             }
             if wrote { touched = touched.union(PixelRect(x0: x0, y0: y, x1: x1, y1: y + 1)) }
         }

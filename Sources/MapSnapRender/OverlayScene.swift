@@ -35,6 +35,13 @@ public struct LineOverlay: Sendable, Equatable {
     public var casingWidth: Double
     /// On/off lengths in points; empty: solid.
     public var dash: [Double]
+    /// `dash` for round caps: each cap adds half the width at both ends of a dash, so the
+    /// on-lengths shrink by the width and the gaps grow by it, and dashes and gaps show at their
+    /// stated lengths. Empty for a solid line.
+    public var roundCapDash: [Double] {
+        guard dash.count >= 2 else { return [] }
+        return dash.enumerated().map { i, v in i % 2 == 0 ? max(v - width, 0.001) : v + width }
+    }
     /// What a style may want to know beyond the resolved look (`difficulty`, `stroke`,
     /// `highlighted`, `faded`; see `OverlayStyleSource`).
     public var properties: [String: String] = [:]

@@ -263,11 +263,8 @@ public enum OverlayStyleSource {
         for (key, value) in line.properties.sorted(by: { $0.key < $1.key }) {
             members.append(JSONMember(key: key, value: .string(value)))
         }
-        if line.dash.count >= 2 && line.width > 0 {
-            // The on-lengths shortened and the gaps lengthened by the round caps, so dashes and
-            // gaps show at their stated length.
-            let pattern = line.dash.enumerated().map { i, v in i % 2 == 0 ? max(v - line.width, 0.001) : v + line.width
-            }
+        let pattern = line.roundCapDash
+        if !pattern.isEmpty && line.width > 0 {
             let casingWidth = line.width + 2 * line.casingWidth
             members.append(JSONMember(key: "dash", value: .array(JSONArray(pattern.map { .number($0 / line.width) }))))
             members.append(

@@ -124,7 +124,7 @@ public final class SceneRenderer {
                 canvas.stroke(
                     color: line.casingColor, opacity: line.opacity, width: line.width + 2 * line.casingWidth,
                     cap: .round,
-                    join: .round, dash: roundCapDash(line))
+                    join: .round, dash: line.roundCapDash)
             }
             for i in group {
                 let line = scene.lines[i]
@@ -133,7 +133,7 @@ public final class SceneRenderer {
                     for part in projected[i] { canvas.addPolyline(part) }
                     canvas.stroke(
                         color: line.color, opacity: line.opacity, width: line.width, cap: .round, join: .round,
-                        dash: roundCapDash(line))
+                        dash: line.roundCapDash)
                 }
                 let b = projected[i].reduce(nil as Rect?) { union($0, boundsOf($1)) }
                 if let b {
@@ -365,15 +365,6 @@ public final class SceneRenderer {
         guard let a else { return b }
         guard let b else { return a }
         return a.union(b)
-    }
-
-    /// The dash pattern to give cairo so that, with round caps, each visible dash of the line
-    /// (caps included) is exactly as long as asked and each gap too: the caps add half the line
-    /// width at both ends, so "on" shrinks by the width and "off" grows by it. The casing uses the
-    /// same pattern, so every dash gets its own outline and the gaps stay open.
-    private func roundCapDash(_ line: LineOverlay) -> [Double] {
-        guard line.dash.count >= 2 else { return [] }
-        return line.dash.enumerated().map { i, v in i % 2 == 0 ? max(v - line.width, 0.001) : v + line.width }
     }
 
     // MARK: - Placement
