@@ -1,4 +1,5 @@
 import CCairo
+import Foundation
 import MapSnapGeometry
 import MapSnapStyle
 
@@ -124,6 +125,43 @@ extension CairoCanvas {
             setColor(color)
             t.show(in: cr, at: origin)
             cairo_new_path(cr)
+        }
+    }
+
+    /// Draws glyph clusters of a text each at its own place and angle (a label set along a
+    /// curved line): the halo of every glyph first, then every fill, so no halo covers a
+    /// neighbour's fill. Raster output fills by exact area and strokes the halo by distance, as
+    /// for rotated text; vector output keeps cairo's paths.
+    func drawGlyphs(
+        _ glyphs: [LineGlyph], at placements: [GlyphPlacement], color: Color, halo: Color?, haloWidth: Double
+    ) {
+        func outlines() {
+            newPath()
+            for (g, p) in zip(glyphs, placements) {
+                let c = cos(p.angle)
+                let s = sin(p.angle)
+                addPath(g.path) { q in Point(x: p.center.x + q.x * c - q.y * s, y: p.center.y + q.x * s + q.y * c) }
+            }
+        }
+        guard canRasterizeCoverage else {
+            outlines()
+            if let halo, haloWidth > 0 {
+                stroke(color: halo, width: haloWidth * 2, cap: .round, join: .round, preserve: true)
+            }
+            fill(color: color)
+            return
+        }
+        if let halo, haloWidth > 0 {
+            outlines()
+            strokeByDistance(color: halo, opacity: 1, width: haloWidth * 2, cap: .round, flatten: true)
+        }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        if let mask = coverageTarget(CoveragePaint(color: color, opacity: 1)) {
+            outlines()
+            _ = fillPath(into: mask, m, flatten: true, hard: false)
+            cairo_new_path(cr)
+            flushCoverage()
         }
     }
 

@@ -28,9 +28,10 @@ struct SymbolCandidate {
 /// image — unless the layer allows overlap: then it is drawn even where the image edge cuts it.
 ///
 /// Point labels honour text-anchor, text-offset (ems), text-max-width (ems), text-size,
-/// text-letter-spacing (ems) and text-font weight; line labels are set straight along the
-/// line where it bends less than text-max-angle over the label's length, every
-/// symbol-spacing points, turned to read left to right.
+/// text-letter-spacing (ems) and text-font weight; line labels follow the line glyph by glyph
+/// (each glyph on the line, turned with its segment) where the line's corners within any 3/5
+/// em of the label turn less than text-max-angle in all, every symbol-spacing points, walked
+/// backwards where the line runs right to left so that they read left to right.
 struct SymbolPlacer {
     let camera: Camera
     let canvas: CairoCanvas
@@ -55,6 +56,15 @@ struct SymbolPlacer {
 
     /// The labels drawn: text and collision boxes, points (for annotations and tests).
     private(set) var placed: [(text: String, boxes: [Rect])] = []
+
+    /// Whether to keep where each glyph of a line label went, in `placedGlyphs` (tests).
+    var recordsGlyphs = false
+    private(set) var placedGlyphs: [(text: String, glyphs: [GlyphPlacement])] = []
+
+    /// Buffers reused from one line label to the next.
+    private var line = LinePath()
+    private var glyphScratch: [GlyphPlacement] = []
+    private var boxScratch: [Rect] = []
 
     mutating func place(_ candidates: [SymbolCandidate], frame: Rect, index: inout CollisionIndex) {
         // Top layers first; inside a layer by sort key, then source order (stable).
@@ -248,87 +258,90 @@ struct SymbolPlacer {
         _ c: SymbolCandidate, paths: [[Point]], clip: Rect, frame: Rect, index: inout CollisionIndex
     ) -> Bool {
         let (t, size) = layout(c, wrap: false)
+        let glyphs = t.lineGlyphs
+        guard !glyphs.isEmpty else { return false }
         let l = c.layer.layout
         let spacing = max(l.number(.symbolSpacing, c.ctx), 1)
         let maxAngle = l.number(.textMaxAngle, c.ctx) * .pi / 180
+        // MapLibre sums the turns within 3/5 of an em (getAngleWindowSize).
+        let window = 0.6 * size
         let half = t.width / 2
         let h = t.height
+        let allow = l.bool(.textAllowOverlap, c.ctx)
         for path in paths {
-            // Cumulative lengths.
-            var cum = [0.0]
-            cum.reserveCapacity(path.count)
-            for i in 1..<path.count { cum.append(cum[i - 1] + dist(path[i - 1], path[i])) }
-            guard let total = cum.last, total > t.width + size else { continue }
+            line.reset(path)
+            let total = line.length
+            guard line.points.count > 1, total > t.width + size else { continue }
             var d = min(spacing / 2, total / 2)
             var tried = 0
             while d < total && tried < 64 {
                 tried += 1
                 defer { d += spacing }
                 guard d - half >= 0, d + half <= total else { continue }
-                let a = pointAt(path, cum, d - half)
-                let b = pointAt(path, cum, d + half)
-                let mid = pointAt(path, cum, d)
-                guard clip.containsPoint(mid), bendWithin(path, cum, from: d - half, to: d + half, maxAngle: maxAngle)
+                let mid = line.point(at: d)
+                guard clip.containsPoint(mid),
+                    line.bendWithin(from: d - half, to: d + half, window: window, maxAngle: maxAngle)
                 else { continue }
-                var angle = atan2(b.y - a.y, b.x - a.x)
-                if angle > .pi / 2 { angle -= .pi } else if angle < -.pi / 2 { angle += .pi }
-                // Boxes along the label, one per text height.
+                // Read left to right: walk the line backwards when it runs right to left
+                // (MapLibre's keep-upright, judged by where the label starts and ends).
+                let flip = line.point(at: d + half).x < line.point(at: d - half).x
+                let dir = flip ? -1.0 : 1.0
+                // The glyphs, each on the line at its own distance, turned with its segment.
+                glyphScratch.removeAll(keepingCapacity: true)
+                for g in glyphs {
+                    let (p, angle) = line.locate(d + dir * (g.center - half))
+                    glyphScratch.append(GlyphPlacement(center: p, angle: flip ? angle + .pi : angle))
+                }
+                // Boxes along the path, one per text height.
                 let n = max(1, Int((t.width / h).rounded(.up)))
-                var boxes: [Rect] = []
-                let ux = cos(angle)
-                let uy = sin(angle)
+                boxScratch.removeAll(keepingCapacity: true)
+                var fits = true
                 for k in 0..<n {
                     let off = -half + (Double(k) + 0.5) * t.width / Double(n)
-                    let cx = mid.x + ux * off
-                    let cy = mid.y + uy * off
-                    boxes.append(Rect(x: cx - h / 2, y: cy - h / 2, width: h, height: h))
+                    let p = line.point(at: d + dir * off)
+                    let box = Rect(x: p.x - h / 2, y: p.y - h / 2, width: h, height: h)
+                    guard frame.contains(box), allow || !index.collides(box) else {
+                        fits = false
+                        break
+                    }
+                    boxScratch.append(box)
                 }
-                guard boxes.allSatisfy({ frame.contains($0) }) else { continue }
-                let allow = l.bool(.textAllowOverlap, c.ctx)
-                if !allow && boxes.contains(where: { index.collides($0) }) { continue }
-                if !l.bool(.textIgnorePlacement, c.ctx) { for bx in boxes { index.insert(bx) } }
-                let s = style(c)
-                canvas.save()
-                cairo_translate(canvas.cr, mid.x, mid.y)
-                cairo_rotate(canvas.cr, angle)
-                canvas.drawText(
-                    t, at: Point(x: -half, y: -h / 2), color: s.color.withAlpha(s.opacity),
-                    halo: s.haloWidth > 0 ? s.halo.withAlpha(s.opacity) : nil, haloWidth: s.haloWidth)
-                canvas.restore()
-                placed.append((c.text, boxes))
+                guard fits else { continue }
+                if !l.bool(.textIgnorePlacement, c.ctx) { for bx in boxScratch { index.insert(bx) } }
+                drawLineLabel(c, t, glyphs: glyphs, mid: mid, from: line.point(at: d - half), to: line.point(at: d + half))
+                placed.append((c.text, boxScratch))
+                if recordsGlyphs { placedGlyphs.append((c.text, glyphScratch)) }
                 return true
             }
         }
         return false
     }
 
-    private func dist(_ a: Point, _ b: Point) -> Double {
-        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
-    }
-
-    private func pointAt(_ path: [Point], _ cum: [Double], _ d: Double) -> Point {
-        var i = 1
-        while i < cum.count - 1 && cum[i] < d { i += 1 }
-        let seg = cum[i] - cum[i - 1]
-        let t = seg > 0 ? (d - cum[i - 1]) / seg : 0
-        return Point(
-            x: path[i - 1].x + (path[i].x - path[i - 1].x) * t, y: path[i - 1].y + (path[i].y - path[i - 1].y) * t)
-    }
-
-    /// True when the segments between distances `from` and `to` turn by at most `maxAngle` in total
-    /// relative to the first one.
-    private func bendWithin(_ path: [Point], _ cum: [Double], from: Double, to: Double, maxAngle: Double) -> Bool {
-        var first: Double?
-        for i in 1..<path.count where cum[i] > from && cum[i - 1] < to {
-            let a = atan2(path[i].y - path[i - 1].y, path[i].x - path[i - 1].x)
-            guard let f = first else {
-                first = a
-                continue
-            }
-            var diff = abs(a - f)
-            if diff > .pi { diff = 2 * .pi - diff }
-            if diff > maxAngle { return false }
+    /// Draws a line label placed at `glyphScratch`: on a straight stretch as one turned text
+    /// (as a point label is drawn), else glyph by glyph.
+    private func drawLineLabel(
+        _ c: SymbolCandidate, _ t: TextLayout, glyphs: [LineGlyph], mid: Point, from a: Point, to b: Point
+    ) {
+        let s = style(c)
+        guard s.opacity > 0 else { return }
+        let color = s.color.withAlpha(s.opacity)
+        let halo = s.haloWidth > 0 ? s.halo.withAlpha(s.opacity) : nil
+        let first = glyphScratch.first?.angle ?? 0
+        let straight = glyphScratch.allSatisfy { g in
+            let d = abs(remainder(g.angle - first, 2 * .pi))
+            return d < 1e-3
         }
-        return true
+        if straight {
+            var angle = atan2(b.y - a.y, b.x - a.x)
+            if angle > .pi / 2 { angle -= .pi } else if angle < -.pi / 2 { angle += .pi }
+            canvas.save()
+            cairo_translate(canvas.cr, mid.x, mid.y)
+            cairo_rotate(canvas.cr, angle)
+            canvas.drawText(
+                t, at: Point(x: -t.width / 2, y: -t.height / 2), color: color, halo: halo, haloWidth: s.haloWidth)
+            canvas.restore()
+        } else {
+            canvas.drawGlyphs(glyphs, at: glyphScratch, color: color, halo: halo, haloWidth: s.haloWidth)
+        }
     }
 }

@@ -125,4 +125,101 @@ final class TextLayout {
         cairo_move_to(cr, origin.x - logicalOffset.x, origin.y - logicalOffset.y)
         pango_cairo_show_layout(cr, layout)
     }
+
+    /// The glyph clusters of the text, left to right, for setting it along a line (made on
+    /// first use and kept with the layout, so a cached layout shapes and outlines them once).
+    var lineGlyphs: [LineGlyph] {
+        if let glyphs = lineGlyphStore { return glyphs }
+        let glyphs = makeLineGlyphs()
+        lineGlyphStore = glyphs
+        return glyphs
+    }
+
+    private var lineGlyphStore: [LineGlyph]?
+
+    /// One `LineGlyph` per cluster (a letter with its marks, a ligature) of every run, in
+    /// visual order, outlined in an unscaled scratch context (hinting is off: outlines scale).
+    private func makeLineGlyphs() -> [LineGlyph] {
+        guard let layout, let iter = pango_layout_get_iter(layout) else { return [] }
+        defer { pango_layout_iter_free(iter) }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1) else { return [] }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return [] }
+        defer { cairo_destroy(cr) }
+        guard let scratch = pango_glyph_string_new() else { return [] }
+        defer { pango_glyph_string_free(scratch) }
+        let s = Double(PANGO_SCALE)
+        var out: [LineGlyph] = []
+        repeat {
+            // Only the first line: line labels are not wrapped.
+            guard pango_layout_iter_get_line_readonly(iter) == pango_layout_get_line_readonly(layout, 0) else { break }
+            guard let run = pango_layout_iter_get_run_readonly(iter), let glyphs = run.pointee.glyphs,
+                let item = run.pointee.item
+            else { continue }
+            var extents = PangoRectangle()
+            pango_layout_iter_get_run_extents(iter, nil, &extents)
+            let baseline = Double(pango_layout_iter_get_baseline(iter))
+            let font = item.pointee.analysis.font
+            let count = Int(glyphs.pointee.num_glyphs)
+            guard let infos = glyphs.pointee.glyphs else { continue }
+            var x = Int(extents.x)
+            var i = 0
+            while i < count {
+                // The cluster: this glyph and the ones after it that do not start a cluster.
+                var end = i + 1
+                while end < count && infos[end].attr.is_cluster_start == 0 { end += 1 }
+                var width = 0
+                for k in i..<end { width += Int(infos[k].geometry.width) }
+                let left = (Double(x) - s * logicalOffset.x) / s
+                let advance = Double(width) / s
+                let center = left + advance / 2
+                pango_glyph_string_set_size(scratch, Int32(end - i))
+                if let dst = scratch.pointee.glyphs {
+                    for k in i..<end { dst[k - i] = infos[k] }
+                }
+                cairo_new_path(cr)
+                cairo_move_to(cr, -advance / 2, (baseline - s * logicalOffset.y) / s - height / 2)
+                pango_cairo_glyph_string_path(cr, font, scratch)
+                out.append(LineGlyph(center: center, advance: advance, path: Self.commands(cr)))
+                x += width
+                i = end
+            }
+        } while pango_layout_iter_next_run(iter) != 0
+        return out
+    }
+
+    /// The current path of `cr` as path commands.
+    private static func commands(_ cr: OpaquePointer) -> [PathCommand] {
+        guard let path = cairo_copy_path(cr) else { return [] }
+        defer { cairo_path_destroy(path) }
+        guard path.pointee.status == CAIRO_STATUS_SUCCESS, let data = path.pointee.data else { return [] }
+        let count = Int(path.pointee.num_data)
+        var out: [PathCommand] = []
+        var i = 0
+        func p(_ k: Int) -> Point { Point(x: data[k].point.x, y: data[k].point.y) }
+        while i < count {
+            let header = data[i].header
+            let length = max(Int(header.length), 1)
+            switch header.type {
+            case CAIRO_PATH_MOVE_TO where i + 1 < count: out.append(.move(p(i + 1)))
+            case CAIRO_PATH_LINE_TO where i + 1 < count: out.append(.line(p(i + 1)))
+            case CAIRO_PATH_CURVE_TO where i + 3 < count: out.append(.curve(p(i + 1), p(i + 2), p(i + 3)))
+            case CAIRO_PATH_CLOSE_PATH: out.append(.close)
+            default: break
+            }
+            i += length
+        }
+        return out
+    }
+}
+
+/// A glyph cluster of a one-line text, for setting text along a line.
+struct LineGlyph {
+    /// The middle of its advance, points from the text's left edge.
+    var center: Double
+    /// Its advance, points.
+    var advance: Double
+    /// Its outline, points, relative to the middle of its advance at half the text's height
+    /// (the point that goes on the line).
+    var path: [PathCommand]
 }
