@@ -1,0 +1,222 @@
+import CCairo
+import Foundation
+import MapSnapGeometry
+import MapSnapStyle
+import XCTest
+
+@testable import MapSnapRender
+
+/// Line labels (symbol-placement: line) follow their line glyph by glyph, read left to right,
+/// and are left out where the line turns too sharply, as in MapLibre.
+final class LineLabelTests: XCTestCase {
+    static let size = Size(width: 400, height: 300)
+    static let frame = Rect(x: 0, y: 0, width: 400, height: 300)
+
+    /// Places `text` along `path` with a line-placed symbol layer of `layout` (extra layout
+    /// properties, JSON); returns the glyphs of the label, or nil when it was not placed.
+    func place(
+        _ text: String, along path: [Point], layout: String = "", engine: TextEngine? = nil
+    ) throws -> (glyphs: [GlyphPlacement], boxes: [Rect])? {
+        let style = """
+            {"version": 8, "sources": {"p": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}},
+             "layers": [{"id": "l", "type": "symbol", "source": "p",
+               "layout": {"symbol-placement": "line", "text-field": "x", "text-size": 16\(layout)},
+               "paint": {"text-halo-color": "#ffffff", "text-halo-width": 1.5}}]}
+            """
+        let (parsed, _) = try StyleParser.parse(style)
+        let layer = try XCTUnwrap(parsed.layers.first)
+        let engine = try engine ?? TextEngine()
+        let canvas = try CairoCanvas(format: .png, size: Self.size, scale: 1)
+        let camera = Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 14, size: Self.size)
+        var placer = SymbolPlacer(camera: camera, canvas: canvas, text: engine)
+        placer.recordsGlyphs = true
+        var index = CollisionIndex(width: Self.size.width, height: Self.size.height)
+        let candidate = SymbolCandidate(
+            layer: layer, layerIndex: 0, ctx: EvaluationContext(zoom: 14), text: text,
+            geometry: .lines([path], clip: Self.frame))
+        placer.place([candidate], frame: Self.frame, index: &index)
+        guard let glyphs = placer.placedGlyphs.first?.glyphs, let boxes = placer.placed.first?.boxes else {
+            return nil
+        }
+        return (glyphs, boxes)
+    }
+
+    /// Distance from `p` to the polyline, and the direction of its nearest segment.
+    func nearest(_ p: Point, _ path: [Point]) -> (distance: Double, angle: Double) {
+        var best = (distance: Double.infinity, angle: 0.0)
+        for i in 1..<path.count {
+            let a = path[i - 1]
+            let b = path[i]
+            let dx = b.x - a.x
+            let dy = b.y - a.y
+            let t = max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)))
+            let d = hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy))
+            if d < best.distance { best = (d, atan2(dy, dx)) }
+        }
+        return best
+    }
+
+    /// The difference of two angles, 0 to π.
+    func angleBetween(_ a: Double, _ b: Double) -> Double { abs(remainder(a - b, 2 * .pi)) }
+
+    /// An arc of a circle around (200, 260), radius 180, from `from` to `to` degrees (image
+    /// axes: y down, so -90° is straight up), one point per degree.
+    func arc(from: Double, to: Double) -> [Point] {
+        let n = Int(abs(to - from))
+        return (0...n).map { k in
+            let a = (from + (to - from) * Double(k) / Double(n)) * .pi / 180
+            return Point(x: 200 + 180 * cos(a), y: 260 + 180 * sin(a))
+        }
+    }
+
+    func testGlyphsSitOnAnArcTurnedWithIt() throws {
+        let path = arc(from: -150, to: -30)
+        let label = try XCTUnwrap(try place("Curved Crescent Road", along: path), "a gentle arc is labelled")
+        XCTAssertEqual(label.glyphs.count, "Curved Crescent Road".count)
+        for g in label.glyphs {
+            let n = nearest(g.center, path)
+            XCTAssertLessThan(n.distance, 1, "each glyph sits on the line")
+            XCTAssertLessThan(angleBetween(g.angle, n.angle), 0.02, "each glyph turns with its segment")
+        }
+        // Left to right along the top of the arc, turning clockwise (y down) as it goes.
+        for (a, b) in zip(label.glyphs, label.glyphs.dropFirst()) {
+            XCTAssertLessThan(a.center.x, b.center.x)
+            XCTAssertLessThan(a.angle, b.angle)
+        }
+        let first = try XCTUnwrap(label.glyphs.first)
+        let last = try XCTUnwrap(label.glyphs.last)
+        XCTAssertGreaterThan(last.angle - first.angle, 0.5, "the label bends with the arc")
+        // Its boxes follow the arc too.
+        for box in label.boxes {
+            XCTAssertLessThan(nearest(Point(x: box.midX, y: box.midY), path).distance, 1)
+        }
+    }
+
+    func testALineRunningRightToLeftIsWalkedBackwards() throws {
+        // The same arc drawn from its right end to its left end.
+        let path = arc(from: -150, to: -30).reversed().map { $0 }
+        let label = try XCTUnwrap(try place("Curved Crescent Road", along: path))
+        for (a, b) in zip(label.glyphs, label.glyphs.dropFirst()) {
+            XCTAssertLessThan(a.center.x, b.center.x, "the text reads left to right")
+        }
+        for g in label.glyphs {
+            XCTAssertGreaterThan(cos(g.angle), 0, "no glyph upside down")
+            let n = nearest(g.center, path)
+            XCTAssertLessThan(n.distance, 1)
+            XCTAssertLessThan(angleBetween(g.angle, n.angle + .pi), 0.02, "turned with the line, walked backwards")
+        }
+        // A straight line running right to left reads left to right too, level.
+        let flat = try XCTUnwrap(try place("Level Street", along: [Point(x: 350, y: 150), Point(x: 50, y: 150)]))
+        for (a, b) in zip(flat.glyphs, flat.glyphs.dropFirst()) { XCTAssertLessThan(a.center.x, b.center.x) }
+        for g in flat.glyphs { XCTAssertEqual(angleBetween(g.angle, 0), 0, accuracy: 1e-9) }
+    }
+
+    func testALabelGoesRoundACornerOnlyWhenTheMaxAngleAllows() throws {
+        let path = [Point(x: 40, y: 60), Point(x: 200, y: 60), Point(x: 200, y: 260)]
+        // Centred on the corner (the first anchor is half the spacing along, at most half the line).
+        let wide = ", \"symbol-spacing\": 1000"
+        XCTAssertNil(try place("Corner Street", along: path, layout: wide), "90° is more than 45°")
+        let label = try XCTUnwrap(
+            try place("Corner Street", along: path, layout: wide + ", \"text-max-angle\": 100"))
+        var across = 0
+        var down = 0
+        for g in label.glyphs {
+            XCTAssertLessThan(nearest(g.center, path).distance, 1)
+            if angleBetween(g.angle, 0) < 1e-9 { across += 1 }
+            if angleBetween(g.angle, .pi / 2) < 1e-9 { down += 1 }
+        }
+        XCTAssertGreaterThan(across, 0, "glyphs along the first leg")
+        XCTAssertGreaterThan(down, 0, "and down the second")
+        XCTAssertEqual(across + down, label.glyphs.count)
+    }
+
+    func testAZigzagSharperThanTheMaxAngleGetsNoLabel() throws {
+        // Corners of 90° every 20 points.
+        let zigzag = (0...16).map { k in Point(x: 40 + 20 * Double(k), y: k % 2 == 0 ? 140 : 160) }
+        XCTAssertNil(try place("Zigzag Lane", along: zigzag))
+        // Gentle wiggles (about 23° at each corner) are fine.
+        let gentle = (0...16).map { k in Point(x: 40 + 20 * Double(k), y: k % 2 == 0 ? 148 : 152) }
+        XCTAssertNotNil(try place("Zigzag Lane", along: gentle))
+    }
+
+    func testAStraightLineGivesOneAngleAndEvenSpacing() throws {
+        let path = [Point(x: 60, y: 240), Point(x: 340, y: 60)]
+        let label = try XCTUnwrap(try place("Straight Avenue", along: path))
+        let angle = atan2(-180.0, 280.0)
+        for g in label.glyphs {
+            XCTAssertEqual(angleBetween(g.angle, angle), 0, accuracy: 1e-9)
+            XCTAssertLessThan(nearest(g.center, path).distance, 1e-6)
+        }
+    }
+
+    func testLineGlyphsAreTheLayoutCutIntoClusters() throws {
+        let engine = try TextEngine()
+        let t = engine.layout("Rue de l’Église", size: 14, bold: false, letterSpacing: 1)
+        let glyphs = t.lineGlyphs
+        XCTAssertEqual(glyphs.count, "Rue de l’Église".count)
+        XCTAssertEqual(glyphs.reduce(0) { $0 + $1.advance }, t.width, accuracy: 0.01, "the advances make the width")
+        for (a, b) in zip(glyphs, glyphs.dropFirst()) {
+            XCTAssertEqual(a.center + a.advance / 2, b.center - b.advance / 2, accuracy: 0.01, "side by side")
+        }
+        XCTAssertTrue(glyphs.first?.path.isEmpty == false, "outlined")
+        XCTAssertTrue(t.lineGlyphs.first?.path == glyphs.first?.path, "kept with the layout")
+    }
+
+    /// Glyph by glyph on a straight line looks like the text drawn whole (outlines in place,
+    /// centred on the line, halos under the fills).
+    func testGlyphByGlyphMatchesTheWholeText() throws {
+        let engine = try TextEngine()
+        let t = engine.layout("Halo Glyph Street", size: 15, bold: false)
+        let size = Size(width: 200, height: 60)
+        let centre = Point(x: 100, y: 30)
+        let angle = 0.3
+        func draw(_ body: (CairoCanvas) -> Void) throws -> RGBAImage {
+            let canvas = try CairoCanvas(format: .png, size: size, scale: 1)
+            canvas.paint(Color(red: 0.9, green: 0.9, blue: 0.8))
+            body(canvas)
+            canvas.flushCoverage()
+            return try RGBAImage(png: canvas.encode(png: PNGOptions()))
+        }
+        let dark = Color(red: 0.1, green: 0.1, blue: 0.1)
+        let white = Color(red: 1, green: 1, blue: 1)
+        let whole = try draw { canvas in
+            canvas.save()
+            cairo_translate(canvas.cr, centre.x, centre.y)
+            cairo_rotate(canvas.cr, angle)
+            canvas.drawText(t, at: Point(x: -t.width / 2, y: -t.height / 2), color: dark, halo: white, haloWidth: 1.5)
+            canvas.restore()
+        }
+        let glyphs = try draw { canvas in
+            let placements = t.lineGlyphs.map { g in
+                let o = g.center - t.width / 2
+                return GlyphPlacement(
+                    center: Point(x: centre.x + o * cos(angle), y: centre.y + o * sin(angle)), angle: angle)
+            }
+            canvas.drawGlyphs(t.lineGlyphs, at: placements, color: dark, halo: white, haloWidth: 1.5)
+        }
+        var differing = 0
+        var inked = 0
+        for i in stride(from: 0, to: whole.pixels.count, by: 4) {
+            let d = (0..<3).map { abs(Int(whole.pixels[i + $0]) - Int(glyphs.pixels[i + $0])) }.max() ?? 0
+            if d > 8 { differing += 1 }
+            if whole.pixels[i] < 100 { inked += 1 }
+        }
+        XCTAssertGreaterThan(inked, 100)
+        XCTAssertLessThan(differing, 10, "the same text, glyph by glyph")
+    }
+
+    func testLinePathFindsPointsAndAngles() {
+        let line = LinePath([Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10)])
+        XCTAssertEqual(line.points.count, 3, "repeated points dropped")
+        XCTAssertEqual(line.length, 20)
+        let a = line.locate(5)
+        XCTAssertEqual(a.point, Point(x: 5, y: 0))
+        XCTAssertEqual(a.angle, 0)
+        let b = line.locate(15)
+        XCTAssertEqual(b.point, Point(x: 10, y: 5))
+        XCTAssertEqual(b.angle, .pi / 2, accuracy: 1e-12)
+        XCTAssertFalse(line.bendWithin(from: 5, to: 15, window: 10, maxAngle: .pi / 4))
+        XCTAssertTrue(line.bendWithin(from: 5, to: 15, window: 10, maxAngle: .pi / 2 + 0.01))
+        XCTAssertTrue(line.bendWithin(from: 0, to: 9, window: 10, maxAngle: .pi / 4), "the corner is beyond the label")
+    }
+}
