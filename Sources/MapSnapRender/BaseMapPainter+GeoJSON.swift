@@ -19,7 +19,7 @@ extension BaseMapPainter {
             guard layer.accepts(ctx) else { continue }
             if layer.type == .symbol {
                 let text = textField(layer, ctx)
-                let icon = linePlacement ? "" : layer.layout.string(.iconImage, ctx)
+                let icon = layer.layout.string(.iconImage, ctx)
                 guard !text.isEmpty || !icon.isEmpty else { continue }
                 for g in Self.flatten(item.feature.geometry) {
                     switch g {
@@ -28,11 +28,11 @@ extension BaseMapPainter {
                             SymbolCandidate(
                                 layer: layer, layerIndex: layerIndex, ctx: ctx, text: text,
                                 geometry: .point(camera.point(for: c)), icon: icon))
-                    case .lineString(let cs) where linePlacement && !text.isEmpty:
+                    case .lineString(let cs) where linePlacement:
                         symbols.append(
                             SymbolCandidate(
                                 layer: layer, layerIndex: layerIndex, ctx: ctx, text: text,
-                                geometry: .lines([project(cs)], clip: frame)))
+                                geometry: .lines([project(cs)], clip: frame), icon: icon))
                     default:
                         continue
                     }

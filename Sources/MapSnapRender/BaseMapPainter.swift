@@ -495,7 +495,7 @@ struct BaseMapPainter {
             let ctx = EvaluationContext(zoom: zoom, feature: TileFeatureContext(layer: p.keys, index: i))
             guard filter.accepts(i, ctx) else { continue }
             let rawText = textField(style, ctx)
-            let icon = linePlacement ? "" : style.layout.string(.iconImage, ctx)
+            let icon = style.layout.string(.iconImage, ctx)
             guard !rawText.isEmpty || !icon.isEmpty, !g.isEmpty else { continue }
             var anchor: SymbolCandidate.Geometry?
             p.points.withUnsafeBufferPointer { pts in

@@ -1,4 +1,5 @@
 import CCairo
+import Foundation
 import MapSnapGeometry
 import MapSnapStyle
 
@@ -11,8 +12,11 @@ struct PlacedIcon {
     var art: Art
     /// Where the image goes (top-left and size).
     var rect: Rect
-    /// The collision box: `rect` grown by icon-padding.
+    /// The collision box: `rect` grown by icon-padding (turned with the icon, the box around it).
     var box: Rect
+    /// How far the image is turned about `pivot` (radians; icons set along a line).
+    var rotation = 0.0
+    var pivot = Point(x: 0, y: 0)
 }
 
 extension SymbolPlacer {
@@ -49,6 +53,40 @@ extension SymbolPlacer {
             box: Rect(x: rect.x - pad, y: rect.y - pad, width: rect.width + 2 * pad, height: rect.height + 2 * pad))
     }
 
+    /// The icon of `c` at `p` on a line running at `angle` (radians): turned with the line
+    /// (icon-rotation-alignment `map`, the default for line placement; `viewport` keeps it
+    /// upright), plus icon-rotate degrees.
+    func lineIcon(_ c: SymbolCandidate, at p: Point, angle: Double) -> PlacedIcon? {
+        guard var icon = icon(c, at: p) else { return nil }
+        let l = c.layer.layout
+        let aligned = l.enumValue(.iconRotationAlignment, c.ctx) != "viewport"
+        let rotation = (aligned ? angle : 0) + l.number(.iconRotate, c.ctx) * .pi / 180
+        guard rotation != 0 else { return icon }
+        icon.rotation = rotation
+        icon.pivot = p
+        // The box around the turned collision box.
+        let cs = cos(rotation)
+        let sn = sin(rotation)
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
+        for (x, y) in [
+            (icon.box.minX, icon.box.minY), (icon.box.maxX, icon.box.minY), (icon.box.minX, icon.box.maxY),
+            (icon.box.maxX, icon.box.maxY),
+        ] {
+            let dx = x - p.x
+            let dy = y - p.y
+            let q = Point(x: p.x + dx * cs - dy * sn, y: p.y + dx * sn + dy * cs)
+            minX = min(minX, q.x)
+            minY = min(minY, q.y)
+            maxX = max(maxX, q.x)
+            maxY = max(maxY, q.y)
+        }
+        icon.box = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        return icon
+    }
+
     /// Draws `icon` with the paint of `c`: sprite images as they are (icon-opacity), built-in
     /// symbols filled with icon-color.
     func drawIcon(_ icon: PlacedIcon, _ c: SymbolCandidate) {
@@ -56,6 +94,13 @@ extension SymbolPlacer {
         let opacity = paint.number(.iconOpacity, c.ctx)
         guard opacity > 0 else { return }
         let cr = canvas.cr
+        if icon.rotation != 0 {
+            cairo_save(cr)
+            cairo_translate(cr, icon.pivot.x, icon.pivot.y)
+            cairo_rotate(cr, icon.rotation)
+            cairo_translate(cr, -icon.pivot.x, -icon.pivot.y)
+        }
+        defer { if icon.rotation != 0 { cairo_restore(cr) } }
         switch icon.art {
         case .sprite(let image):
             image.argb.withUnsafeBufferPointer { words in

@@ -84,6 +84,8 @@ struct SymbolPlacer {
             switch c.geometry {
             case .point(let p):
                 placePoint(c, at: p, frame: frame, index: &index)
+            case .lines(let paths, let clip) where c.text.isEmpty:
+                placeLineIcons(c, paths: paths, clip: clip, frame: frame, index: &index)
             case .lines(let paths, let clip):
                 // One label per text per layer is plenty at snapshot sizes.
                 if seenText[c.layerIndex, default: []].contains(c.text) { continue }
@@ -307,14 +309,67 @@ struct SymbolPlacer {
                     boxScratch.append(box)
                 }
                 guard fits else { continue }
+                // An icon goes at the anchor, turned with the line (MapLibre skips an icon it
+                // cannot find); both must fit unless the icon is optional.
+                var icon = c.icon.isEmpty ? nil : lineIcon(c, at: mid, angle: line.locate(d).angle)
+                if let i = icon, !iconFits(i, c, frame: frame, index: index) {
+                    guard l.bool(.iconOptional, c.ctx) else { continue }
+                    icon = nil
+                }
+                if let icon {
+                    if !l.bool(.iconIgnorePlacement, c.ctx) { index.insert(icon.box) }
+                    drawIcon(icon, c)
+                }
                 if !l.bool(.textIgnorePlacement, c.ctx) { for bx in boxScratch { index.insert(bx) } }
                 drawLineLabel(c, t, glyphs: glyphs, mid: mid, from: line.point(at: d - half), to: line.point(at: d + half))
-                placed.append((c.text, boxScratch))
+                placed.append((c.text, icon.map { boxScratch + [$0.box] } ?? boxScratch))
                 if recordsGlyphs { placedGlyphs.append((c.text, glyphScratch)) }
                 return true
             }
         }
         return false
+    }
+
+    /// Whether `icon` can go where it is: inside the image (or, with icon-allow-overlap, at
+    /// least partly) and clear of what is placed unless icon-allow-overlap.
+    private func iconFits(_ icon: PlacedIcon, _ c: SymbolCandidate, frame: Rect, index: CollisionIndex) -> Bool {
+        let allow = c.layer.layout.bool(.iconAllowOverlap, c.ctx)
+        return (allow ? frame.intersection(icon.box) != nil : frame.contains(icon.box))
+            && (allow || !index.collides(icon.box))
+    }
+
+    /// Icons without text along a line (oneway arrows): one every symbol-spacing points, on
+    /// this tile's part of the line, turned with the line where it turns less than
+    /// text-max-angle at any corner under the icon.
+    private mutating func placeLineIcons(
+        _ c: SymbolCandidate, paths: [[Point]], clip: Rect, frame: Rect, index: inout CollisionIndex
+    ) {
+        let l = c.layer.layout
+        let spacing = max(l.number(.symbolSpacing, c.ctx), 1)
+        let maxAngle = l.number(.textMaxAngle, c.ctx) * .pi / 180
+        let ignore = l.bool(.iconIgnorePlacement, c.ctx)
+        for path in paths {
+            line.reset(path)
+            let total = line.length
+            guard line.points.count > 1 else { continue }
+            var d = min(spacing / 2, total / 2)
+            var tried = 0
+            while d < total && tried < 256 {
+                tried += 1
+                defer { d += spacing }
+                let (p, angle) = line.locate(d)
+                guard clip.containsPoint(p), let icon = lineIcon(c, at: p, angle: angle) else { continue }
+                // The icon's length along the line must fit on it, round no sharp corner.
+                let half = icon.rect.width / 2
+                guard d - half >= 0, d + half <= total,
+                    line.bendWithin(from: d - half, to: d + half, window: 0, maxAngle: maxAngle),
+                    iconFits(icon, c, frame: frame, index: index)
+                else { continue }
+                if !ignore { index.insert(icon.box) }
+                drawIcon(icon, c)
+                placed.append((c.icon, [icon.box]))
+            }
+        }
     }
 
     /// Draws a line label placed at `glyphScratch`: on a straight stretch as one turned text

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import MapSnap
 import MapSnapGeometry
 import MapSnapStyle
 import XCTest
@@ -203,6 +204,79 @@ final class LineLabelTests: XCTestCase {
         }
         XCTAssertGreaterThan(inked, 100)
         XCTAssertLessThan(differing, 10, "the same text, glyph by glyph")
+    }
+
+    /// icon-image on a line layer (oneway arrows): an icon every symbol-spacing points, turned
+    /// with the line's direction (not kept upright), none overlapping.
+    func testIconsAlongALineTurnWithIt() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-arrow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A 16 × 8 "arrow": its back (left) half red, its head (right) half blue.
+        var pixels = [UInt8](repeating: 0, count: 16 * 8 * 4)
+        for y in 0..<8 {
+            for x in 0..<16 {
+                let i = (y * 16 + x) * 4
+                pixels[i..<i + 4] = x < 8 ? [255, 0, 0, 255] : [0, 0, 255, 255]
+            }
+        }
+        try Data(RGBAImage(width: 16, height: 8, pixels: pixels).pngData()).write(
+            to: dir.appendingPathComponent("icons.png"))
+        try Data(#"{"arrow": {"x": 0, "y": 0, "width": 16, "height": 8, "pixelRatio": 1}}"#.utf8).write(
+            to: dir.appendingPathComponent("icons.json"))
+        // Two streets: one running south (down the image), one running north.
+        let style = """
+            {"version": 8, "sprite": "icons",
+             "sources": {"p": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [
+               {"type": "Feature", "properties": {}, "geometry": {"type": "LineString",
+                "coordinates": [[-0.003, 0.0035], [-0.003, -0.0035]]}},
+               {"type": "Feature", "properties": {}, "geometry": {"type": "LineString",
+                "coordinates": [[0.003, -0.0035], [0.003, 0.0035]]}}]}}},
+             "layers": [
+               {"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+               {"id": "oneway", "type": "symbol", "source": "p",
+                "layout": {"symbol-placement": "line", "icon-image": "arrow", "symbol-spacing": 60}}]}
+            """
+        let path = dir.appendingPathComponent("style.json").path
+        try Data(style.utf8).write(to: URL(fileURLWithPath: path))
+        let map = try BaseMapLoader().load(style: path) { XCTFail($0) }
+        var req = RenderRequest(
+            size: Size(width: 300, height: 300), camera: .center(Coordinate(latitude: 0, longitude: 0), zoom: 15))
+        req.baseMap = map
+        let out = try SceneRenderer().render(OverlayScene(), request: req)
+        let img = try RGBAImage(png: out.bytes)
+        let icons = out.annotations.items.filter { $0.kind == "map-label" && $0.name == "arrow" }
+        // Each street is about 330 points long, cut by the image to 300: one icon every 60.
+        XCTAssertGreaterThanOrEqual(icons.count, 8)
+        func px(_ x: Double, _ y: Double) -> [UInt8] {
+            let i = (Int(y) * img.width + Int(x)) * 4
+            return Array(img.pixels[i..<(i + 3)])
+        }
+        var south = 0
+        var north = 0
+        for icon in icons {
+            let b = icon.box
+            XCTAssertEqual(b[2], 8, accuracy: 0.01, "turned a quarter: 8 wide")
+            XCTAssertEqual(b[3], 16, accuracy: 0.01, "and 16 high")
+            let cx = b[0] + b[2] / 2
+            let cy = b[1] + b[3] / 2
+            if cx < 150 {
+                // Running south: the head (blue) points down.
+                XCTAssertEqual(px(cx, cy - 4), [255, 0, 0])
+                XCTAssertEqual(px(cx, cy + 4), [0, 0, 255])
+                south += 1
+            } else {
+                XCTAssertEqual(px(cx, cy - 4), [0, 0, 255])
+                XCTAssertEqual(px(cx, cy + 4), [255, 0, 0])
+                north += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(south, 4)
+        XCTAssertGreaterThanOrEqual(north, 4)
+        let boxes = out.mapLabelBoxes.flatMap { $0 }
+        for (i, a) in boxes.enumerated() {
+            for b in boxes[(i + 1)...] { XCTAssertFalse(a.intersects(b), "icons do not overlap") }
+        }
     }
 
     func testLinePathDropsGridNoise() {
