@@ -64,25 +64,16 @@ extension SymbolPlacer {
         guard rotation != 0 else { return icon }
         icon.rotation = rotation
         icon.pivot = p
-        // The box around the turned collision box.
-        let cs = cos(rotation)
-        let sn = sin(rotation)
-        var minX = Double.infinity
-        var minY = Double.infinity
-        var maxX = -Double.infinity
-        var maxY = -Double.infinity
-        for (x, y) in [
-            (icon.box.minX, icon.box.minY), (icon.box.maxX, icon.box.minY), (icon.box.minX, icon.box.maxY),
-            (icon.box.maxX, icon.box.maxY),
-        ] {
-            let dx = x - p.x
-            let dy = y - p.y
-            let q = Point(x: p.x + dx * cs - dy * sn, y: p.y + dx * sn + dy * cs)
-            minX = min(minX, q.x)
-            minY = min(minY, q.y)
-            maxX = max(maxX, q.x)
-            maxY = max(maxY, q.y)
-        }
+        // The box around the turned collision box: its half sizes projected on the axes.
+        let cs = abs(cos(rotation))
+        let sn = abs(sin(rotation))
+        let b = icon.box
+        let c = Point(x: b.midX - p.x, y: b.midY - p.y)
+        let centre = Point(
+            x: p.x + c.x * cos(rotation) - c.y * sin(rotation), y: p.y + c.x * sin(rotation) + c.y * cos(rotation))
+        let hw = (b.width * cs + b.height * sn) / 2
+        let hh = (b.width * sn + b.height * cs) / 2
+        let (minX, minY, maxX, maxY) = (centre.x - hw, centre.y - hh, centre.x + hw, centre.y + hh)
         icon.box = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
         return icon
     }

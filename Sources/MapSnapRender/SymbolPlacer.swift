@@ -321,7 +321,8 @@ struct SymbolPlacer {
                     drawIcon(icon, c)
                 }
                 if !l.bool(.textIgnorePlacement, c.ctx) { for bx in boxScratch { index.insert(bx) } }
-                drawLineLabel(c, t, glyphs: glyphs, mid: mid, from: line.point(at: d - half), to: line.point(at: d + half))
+                drawLineLabel(
+                    c, t, glyphs: glyphs, mid: mid, from: line.point(at: d - half), to: line.point(at: d + half))
                 placed.append((c.text, icon.map { boxScratch + [$0.box] } ?? boxScratch))
                 if recordsGlyphs { placedGlyphs.append((c.text, glyphScratch)) }
                 return true

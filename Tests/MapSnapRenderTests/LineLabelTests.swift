@@ -291,7 +291,7 @@ final class LineLabelTests: XCTestCase {
             Point(x: 57.375, y: 5.875), Point(x: 57.500, y: 5.875), Point(x: 62.750, y: 5.125),
             Point(x: 66.250, y: 4.500), Point(x: 68.875, y: 4.125), Point(x: 74.250, y: 3.250),
             Point(x: 75.500, y: 3.000), Point(x: 76.375, y: 2.875), Point(x: 89.500, y: 0.750),
-            Point(x: 93.000, y: 0.250), Point(x: 93.250, y: 0.125), Point(x: 94.625, y: 0.000)
+            Point(x: 93.000, y: 0.250), Point(x: 93.250, y: 0.125), Point(x: 94.625, y: 0.000),
         ]
         let line = LinePath(path)
         XCTAssertLessThan(line.points.count, 6, "the noise is gone")
