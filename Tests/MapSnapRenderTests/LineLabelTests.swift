@@ -161,6 +161,14 @@ final class LineLabelTests: XCTestCase {
         }
         XCTAssertTrue(glyphs.first?.path.isEmpty == false, "outlined")
         XCTAssertTrue(t.lineGlyphs.first?.path == glyphs.first?.path, "kept with the layout")
+        // Right-to-left and combining scripts: clusters in visual order, joined shapes intact.
+        for text in ["شارع القاهرة", "नई दिल्ली", "Straße 東京"] {
+            let u = engine.layout(text, size: 14, bold: false)
+            let g = u.lineGlyphs
+            XCTAssertFalse(g.isEmpty, text)
+            XCTAssertEqual(g.reduce(0) { $0 + $1.advance }, u.width, accuracy: 0.01, text)
+            for (a, b) in zip(g, g.dropFirst()) { XCTAssertLessThan(a.center, b.center, text) }
+        }
     }
 
     /// Glyph by glyph on a straight line looks like the text drawn whole (outlines in place,
