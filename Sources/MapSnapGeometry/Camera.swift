@@ -218,25 +218,36 @@ extension Camera {
     /// (chosen by the first vertex, so the line stays continuous), dropping vertices closer than
     /// `minStep` points to the last one kept. The first and last vertices are always kept.
     public func imagePoints(_ coords: [Coordinate], minStep: Double = 0) -> [Point] {
-        guard let first = coords.first else { return [] }
+        var out: [Point] = []
+        out.reserveCapacity(Swift.min(coords.count, 65_536))
+        forEachImagePoint(coords, minStep: minStep) { out.append($0) }
+        return out
+    }
+
+    /// Calls `body` with what `imagePoints(coords, minStep:)` returns, one point at a time,
+    /// without building the array.
+    public func forEachImagePoint(_ coords: [Coordinate], minStep: Double = 0, _ body: (Point) -> Void) {
+        guard let first = coords.first else { return }
         let shift = nearestLongitude(first.longitude) - first.longitude
         let world = worldSize
         let o = origin
         let minSq = minStep * minStep
-        var out: [Point] = []
-        out.reserveCapacity(Swift.min(coords.count, 65_536))
-        var last = Point(x: .infinity, y: .infinity)
+        // The last point kept is held back: a final point too close to it replaces it.
+        var held = Point(x: .infinity, y: .infinity)
+        var kept = 0
+        let lastIndex = coords.count - 1
         for (i, c) in coords.enumerated() {
             let u = WebMercator.unitPoint(Coordinate(latitude: c.latitude, longitude: c.longitude + shift))
             let p = Point(x: u.x * world - o.x, y: u.y * world - o.y)
-            let dx = p.x - last.x
-            let dy = p.y - last.y
-            if dx * dx + dy * dy >= minSq || i == coords.count - 1 {
-                if i == coords.count - 1, dx * dx + dy * dy < minSq, out.count > 1 { out.removeLast() }
-                out.append(p)
-                last = p
+            let dx = p.x - held.x
+            let dy = p.y - held.y
+            let far = dx * dx + dy * dy >= minSq
+            if far || i == lastIndex {
+                if kept > 0 && (far || kept == 1) { body(held) }
+                if far || kept == 1 { kept += 1 }
+                held = p
             }
         }
-        return out
+        if kept > 0 { body(held) }
     }
 }

@@ -13,7 +13,10 @@ extension BaseMapPainter {
         // Opaque paint that does not depend on the feature: one path for the whole layer, one
         // paint call (translucent paint stays per feature, so overlaps blend as in MapLibre).
         let batch = layer.type != .symbol && Self.isUniformOpaque(layer, zoom: zoom)
-        var pending: EvaluationContext?
+        var pending: LayerPaint?
+        let fixed = LayerPaint(layer, EvaluationContext(zoom: zoom), perFeature: false)
+        var m = cairo_matrix_t()
+        cairo_get_matrix(canvas.cr, &m)
         for item in source.items {
             let ctx = EvaluationContext(zoom: zoom, feature: GeoJSONFeatureContext(item: item))
             guard layer.accepts(ctx) else { continue }
@@ -21,7 +24,7 @@ extension BaseMapPainter {
                 let text = textField(layer, ctx)
                 let icon = layer.layout.string(.iconImage, ctx)
                 guard !text.isEmpty || !icon.isEmpty else { continue }
-                for g in Self.flatten(item.feature.geometry) {
+                Self.forEachPart(item.feature.geometry) { g in
                     switch g {
                     case .point(let c):
                         symbols.append(
@@ -34,25 +37,39 @@ extension BaseMapPainter {
                                 layer: layer, layerIndex: layerIndex, ctx: ctx, text: text,
                                 geometry: .lines([project(cs)], clip: frame), icon: icon))
                     default:
-                        continue
+                        break
                     }
                 }
                 continue
             }
+            // The paint first: it decides whether the geometry goes to the coverage rasterizers
+            // (recorded in device pixels) or to a cairo path.
+            let paint = fixed.dependsOnFeature ? LayerPaint(layer, ctx, perFeature: true) : fixed
+            let record = drawsByCoverage(paint)
             var drew = false
-            for g in Self.flatten(item.feature.geometry) {
+            Self.forEachPart(item.feature.geometry) { g in
                 switch (layer.type, g) {
                 case (.fill, .polygon(let rings)):
                     for ring in rings where ring.count > 2 {
-                        canvas.addPolyline(project(ring))
-                        cairo_close_path(canvas.cr)
+                        if record {
+                            recordGeoJSONLine(ring, closed: true, m)
+                        } else {
+                            canvas.addPolyline(project(ring))
+                            cairo_close_path(canvas.cr)
+                        }
                     }
                     drew = true
                 case (.line, .lineString(let cs)):
-                    canvas.addPolyline(project(cs))
+                    if record { recordGeoJSONLine(cs, closed: false, m) } else { canvas.addPolyline(project(cs)) }
                     drew = true
                 case (.line, .polygon(let rings)):
-                    for ring in rings where ring.count > 1 { canvas.addPolyline(project(ring + [ring[0]])) }
+                    for ring in rings where ring.count > 1 {
+                        if record {
+                            recordGeoJSONLine(ring, closed: true, m)
+                        } else {
+                            canvas.addPolyline(project(ring + [ring[0]]))
+                        }
+                    }
                     drew = true
                 case (.circle, .point(let c)):
                     addCircle(camera.point(for: c), radius: layer.paint.number(.circleRadius, ctx))
@@ -67,14 +84,34 @@ extension BaseMapPainter {
                     }
                     drew = true
                 default:
-                    continue
+                    break
                 }
             }
             if drew {
-                if batch { pending = ctx } else { paintPath(layer, ctx) }
+                if batch {
+                    pending = paint
+                } else {
+                    apply(paint)
+                    if !paint.isOpaque { canvas.flushCoverage() }
+                }
             }
         }
-        if let ctx = pending { paintPath(layer, ctx) }
+        if let paint = pending { apply(paint) }
+    }
+
+    /// Records the line `coords` (then its first point again when `closed` and it does not end
+    /// there) for the coverage rasterizers, in device pixels (`m` maps points to pixels), thinned
+    /// to a quarter pixel.
+    private func recordGeoJSONLine(_ coords: [Coordinate], closed: Bool, _ m: cairo_matrix_t) {
+        let start = canvas.recordedPoints.count
+        camera.forEachImagePoint(coords, minStep: 0.25 / camera.scale) { p in
+            canvas.recordedPoints.append(Point(x: m.xx * p.x + m.xy * p.y + m.x0, y: m.yx * p.x + m.yy * p.y + m.y0))
+        }
+        let end = canvas.recordedPoints.count
+        if closed && end > start + 1 && canvas.recordedPoints[end - 1] != canvas.recordedPoints[start] {
+            canvas.recordedPoints.append(canvas.recordedPoints[start])
+        }
+        canvas.recordedEnds.append(canvas.recordedPoints.count)
     }
 
     /// Adds a circle (the layer's radius at `ctx`) at each of `coords`.
@@ -103,14 +140,14 @@ extension BaseMapPainter {
         }
     }
 
-    /// Single geometries of any geometry (multi-geometries and collections split).
-    static func flatten(_ g: Geometry) -> [Geometry] {
+    /// Calls `body` with each single geometry of `g` (multi-geometries and collections split).
+    static func forEachPart(_ g: Geometry, _ body: (Geometry) -> Void) {
         switch g {
-        case .multiPoint(let cs): return cs.map { .point($0) }
-        case .multiLineString(let ls): return ls.map { .lineString($0) }
-        case .multiPolygon(let ps): return ps.map { .polygon($0) }
-        case .geometryCollection(let gs): return gs.flatMap(flatten)
-        default: return [g]
+        case .multiPoint(let cs): for c in cs { body(.point(c)) }
+        case .multiLineString(let ls): for l in ls { body(.lineString(l)) }
+        case .multiPolygon(let ps): for p in ps { body(.polygon(p)) }
+        case .geometryCollection(let gs): for part in gs { forEachPart(part, body) }
+        default: body(g)
         }
     }
 

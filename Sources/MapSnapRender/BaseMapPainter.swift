@@ -373,15 +373,6 @@ struct BaseMapPainter {
         }
     }
 
-    /// Paints the current path with `layer`'s paint at `ctx`, then clears it.
-    /// Translucent paint is composited at once, so that where features overlap they blend
-    /// twice (as in MapLibre); opaque paint may wait and unite with the next features'.
-    func paintPath(_ layer: StyleLayer, _ ctx: EvaluationContext) {
-        let paint = LayerPaint(layer, ctx, perFeature: true)
-        apply(paint)
-        if !paint.isOpaque { canvas.flushCoverage() }
-    }
-
     /// Miter and bevel joins of lines at most this wide (device pixels, gap included) are drawn
     /// round: they differ by under a pixel. Wider bevelled lines go to cairo's stroker.
     static let roundJoinTolerance = 2.0
@@ -399,7 +390,7 @@ struct BaseMapPainter {
 
     /// Paints the current path with `paint`, then clears it. Fills and most lines wait in the
     /// canvas's coverage mask until `canvas.flushCoverage()` (each layer ends with one).
-    private func apply(_ paint: LayerPaint) {
+    func apply(_ paint: LayerPaint) {
         switch paint.type {
         case .fill:
             let outlined = paint.outlined
