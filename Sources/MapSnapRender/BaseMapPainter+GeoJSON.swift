@@ -17,9 +17,17 @@ extension BaseMapPainter {
         let fixed = LayerPaint(layer, EvaluationContext(zoom: zoom), perFeature: false)
         var m = cairo_matrix_t()
         cairo_get_matrix(canvas.cr, &m)
-        for item in source.items {
+        // Filter verdicts and paint that do not depend on the zoom are remembered per feature.
+        let memo = Self.memoizes(layer) ? source.takeMemo(for: layer) : nil
+        defer { if let memo { source.putMemo(memo) } }
+        for (index, item) in source.items.enumerated() {
             let ctx = EvaluationContext(zoom: zoom, feature: GeoJSONFeatureContext(item: item))
-            guard layer.accepts(ctx) else { continue }
+            if let memo {
+                if memo.verdicts[index] == 0 { memo.verdicts[index] = layer.accepts(ctx) ? 1 : 2 }
+                guard memo.verdicts[index] == 1 else { continue }
+            } else {
+                guard layer.accepts(ctx) else { continue }
+            }
             if layer.type == .symbol {
                 let text = textField(layer, ctx)
                 let icon = layer.layout.string(.iconImage, ctx)
@@ -44,7 +52,15 @@ extension BaseMapPainter {
             }
             // The paint first: it decides whether the geometry goes to the coverage rasterizers
             // (recorded in device pixels) or to a cairo path.
-            let paint = fixed.dependsOnFeature ? LayerPaint(layer, ctx, perFeature: true) : fixed
+            var paint = fixed
+            if fixed.dependsOnFeature {
+                if let known = memo?.paints[index] {
+                    paint = known
+                } else {
+                    paint = LayerPaint(layer, ctx, perFeature: true)
+                    memo?.paints[index] = paint
+                }
+            }
             let record = drawsByCoverage(paint)
             var drew = false
             Self.forEachPart(item.feature.geometry) { g in
@@ -112,6 +128,14 @@ extension BaseMapPainter {
             canvas.recordedPoints.append(canvas.recordedPoints[start])
         }
         canvas.recordedEnds.append(canvas.recordedPoints.count)
+    }
+
+    /// Whether `layer`'s filter and its paint and layout are the same at every zoom (then what
+    /// they give a feature can be kept for the next image).
+    static func memoizes(_ layer: StyleLayer) -> Bool {
+        if layer.filter?.dependsOnZoom ?? false { return false }
+        if layer.paint.properties.contains(where: { layer.paint.dependsOnZoom($0) }) { return false }
+        return !layer.layout.properties.contains(where: { layer.layout.dependsOnZoom($0) })
     }
 
     /// Adds a circle (the layer's radius at `ctx`) at each of `coords`.

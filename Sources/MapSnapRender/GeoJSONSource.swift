@@ -1,3 +1,4 @@
+import Foundation
 import MapSnapFormats
 import MapSnapGeometry
 import MapSnapJSON
@@ -5,7 +6,7 @@ import MapSnapStyle
 
 /// The features of a style's `geojson` source (https://maplibre.org/maplibre-style-spec/sources/#geojson),
 /// prepared once for styling: properties converted to style values, geometry type resolved.
-public final class GeoJSONSource: Sendable {
+public final class GeoJSONSource: @unchecked Sendable {
     final class Item: Sendable {
         let feature: Feature
         let type: StyleGeometryType
@@ -36,6 +37,45 @@ public final class GeoJSONSource: Sendable {
     }
 
     public var count: Int { items.count }
+
+    /// Memos of the style layers drawn from this source, by layer (see `FeatureMemo`); guarded
+    /// by `memoLock`, and a memo is taken out while a layer is drawn, so two renderers never
+    /// share one.
+    private let memoLock = NSLock()
+    nonisolated(unsafe) private var memos: [ObjectIdentifier: FeatureMemo] = [:]
+
+    /// What `layer` noted about these features in earlier images (empty the first time), to be
+    /// given back with `putMemo` once drawn.
+    func takeMemo(for layer: StyleLayer) -> FeatureMemo {
+        memoLock.lock()
+        defer { memoLock.unlock() }
+        if let m = memos.removeValue(forKey: ObjectIdentifier(layer)), m.layer === layer { return m }
+        return FeatureMemo(layer: layer, count: items.count)
+    }
+
+    func putMemo(_ memo: FeatureMemo) {
+        memoLock.lock()
+        defer { memoLock.unlock() }
+        memos[ObjectIdentifier(memo.layer)] = memo
+    }
+
+    /// A style layer's filter verdict and paint for each feature of a source, kept from one
+    /// image to the next when neither depends on the zoom (batches of thumbnails over the same
+    /// base data evaluate them once).
+    final class FeatureMemo {
+        /// Held so that its identity stays its own.
+        let layer: StyleLayer
+        /// Per feature: 0 not known yet, 1 passes the filter, 2 does not.
+        var verdicts: [UInt8]
+        /// Per feature: its paint, once evaluated.
+        var paints: [LayerPaint?]
+
+        init(layer: StyleLayer, count: Int) {
+            self.layer = layer
+            verdicts = [UInt8](repeating: 0, count: count)
+            paints = [LayerPaint?](repeating: nil, count: count)
+        }
+    }
 }
 
 /// A GeoJSON feature as the style engine sees it (one word: a class reference).

@@ -528,3 +528,50 @@ extension BaseMapTests {
         }
     }
 }
+
+extension BaseMapTests {
+    /// Filter verdicts and data-driven paint of GeoJSON layers are remembered per feature from
+    /// one image to the next only where they do not depend on the zoom: images of one map at
+    /// two zooms, rendered in turn, each look as if rendered alone.
+    func testRememberedFeatureVerdictsAndPaintStayRightAcrossZooms() throws {
+        let style = """
+            {"version": 8, "sources": {"pts": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [
+               {"type": "Feature", "properties": {"k": "a"}, "geometry": {"type": "LineString", "coordinates": [[-0.01, 0.0005], [0.01, 0.0005]]}},
+               {"type": "Feature", "properties": {"k": "b"}, "geometry": {"type": "LineString", "coordinates": [[-0.01, -0.0005], [0.01, -0.0005]]}}]}}},
+             "layers": [
+               {"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+               {"id": "fixed", "type": "line", "source": "pts", "filter": ["==", ["get", "k"], "a"],
+                "paint": {"line-width": 3, "line-color": ["match", ["get", "k"], "a", "#ff0000", "#00ff00"]}},
+               {"id": "zoomy", "type": "line", "source": "pts", "filter": ["all", ["==", ["get", "k"], "b"], [">=", ["zoom"], 15]],
+                "paint": {"line-width": 3, "line-color": ["step", ["zoom"], "#0000ff", 16, ["match", ["get", "k"], "b", "#000000", "#00ff00"]]}}]}
+            """
+        let map = try loadStyleText(style)
+        let center = Coordinate(latitude: 0, longitude: 0)
+        guard let fixed = map.style.layers.first(where: { $0.id == "fixed" }),
+            let zoomy = map.style.layers.first(where: { $0.id == "zoomy" })
+        else { return XCTFail("layers") }
+        XCTAssertTrue(BaseMapPainter.memoizes(fixed))
+        XCTAssertFalse(BaseMapPainter.memoizes(zoomy), "its filter and colour follow the zoom")
+        func colours(_ zoom: Double) throws -> (a: [UInt8], b: [UInt8]) {
+            let out = try render(map, center, zoom: zoom, size: Size(width: 200, height: 200))
+            let img = try RGBAImage(png: out.bytes)
+            func px(_ lat: Double) -> [UInt8] {
+                let p = out.camera.point(for: Coordinate(latitude: lat, longitude: 0))
+                let i = (Int(p.y) * img.width + Int(p.x)) * 4
+                return Array(img.pixels[i..<(i + 3)])
+            }
+            return (px(0.0005), px(-0.0005))
+        }
+        for _ in 0..<2 {
+            let z14 = try colours(14)
+            XCTAssertEqual(z14.a, [255, 0, 0])
+            XCTAssertEqual(z14.b, [255, 255, 255], "filtered out below zoom 15")
+            let z15 = try colours(15)
+            XCTAssertEqual(z15.a, [255, 0, 0])
+            XCTAssertEqual(z15.b, [0, 0, 255])
+            let z16 = try colours(16)
+            XCTAssertEqual(z16.a, [255, 0, 0])
+            XCTAssertEqual(z16.b, [0, 0, 0])
+        }
+    }
+}
