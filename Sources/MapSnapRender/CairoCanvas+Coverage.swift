@@ -137,11 +137,7 @@ extension CairoCanvas {
     ) {
         func outlines() {
             newPath()
-            for (g, p) in zip(glyphs, placements) {
-                let c = cos(p.angle)
-                let s = sin(p.angle)
-                addPath(g.path) { q in Point(x: p.center.x + q.x * c - q.y * s, y: p.center.y + q.x * s + q.y * c) }
-            }
+            for (g, p) in zip(glyphs, placements) { g.appendPath(to: cr, center: p.center, angle: p.angle) }
         }
         guard canRasterizeCoverage else {
             outlines()

@@ -138,28 +138,22 @@ final class TextLayout {
     private var lineGlyphStore: [LineGlyph]?
 
     /// One `LineGlyph` per cluster (a letter with its marks, a ligature) of every run, in
-    /// visual order, outlined in an unscaled scratch context (hinting is off: outlines scale).
+    /// visual order: its place, advance and glyphs (outlined only when drawn, from cairo's glyph
+    /// cache: kept outlines would cost a kilobyte or two a letter in the layout cache).
     private func makeLineGlyphs() -> [LineGlyph] {
         guard let layout, let iter = pango_layout_get_iter(layout) else { return [] }
         defer { pango_layout_iter_free(iter) }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1) else { return [] }
-        defer { cairo_surface_destroy(surface) }
-        guard let cr = cairo_create(surface) else { return [] }
-        defer { cairo_destroy(cr) }
-        guard let scratch = pango_glyph_string_new() else { return [] }
-        defer { pango_glyph_string_free(scratch) }
         let s = Double(PANGO_SCALE)
         var out: [LineGlyph] = []
         repeat {
             // Only the first line: line labels are not wrapped.
             guard pango_layout_iter_get_line_readonly(iter) == pango_layout_get_line_readonly(layout, 0) else { break }
             guard let run = pango_layout_iter_get_run_readonly(iter), let glyphs = run.pointee.glyphs,
-                let item = run.pointee.item
+                let item = run.pointee.item, let font = item.pointee.analysis.font
             else { continue }
             var extents = PangoRectangle()
             pango_layout_iter_get_run_extents(iter, nil, &extents)
             let baseline = Double(pango_layout_iter_get_baseline(iter))
-            let font = item.pointee.analysis.font
             let count = Int(glyphs.pointee.num_glyphs)
             guard let infos = glyphs.pointee.glyphs else { continue }
             var x = Int(extents.x)
@@ -172,54 +166,45 @@ final class TextLayout {
                 for k in i..<end { width += Int(infos[k].geometry.width) }
                 let left = (Double(x) - s * logicalOffset.x) / s
                 let advance = Double(width) / s
-                let center = left + advance / 2
-                pango_glyph_string_set_size(scratch, Int32(end - i))
-                if let dst = scratch.pointee.glyphs {
-                    for k in i..<end { dst[k - i] = infos[k] }
-                }
-                cairo_new_path(cr)
-                cairo_move_to(cr, -advance / 2, (baseline - s * logicalOffset.y) / s - height / 2)
-                pango_cairo_glyph_string_path(cr, font, scratch)
-                out.append(LineGlyph(center: center, advance: advance, path: Self.commands(cr)))
+                out.append(
+                    LineGlyph(
+                        center: left + advance / 2, advance: advance,
+                        baseline: (baseline - s * logicalOffset.y) / s - height / 2, font: font,
+                        glyphs: Array(UnsafeBufferPointer(start: infos + i, count: end - i))))
                 x += width
                 i = end
             }
         } while pango_layout_iter_next_run(iter) != 0
         return out
     }
-
-    /// The current path of `cr` as path commands.
-    private static func commands(_ cr: OpaquePointer) -> [PathCommand] {
-        guard let path = cairo_copy_path(cr) else { return [] }
-        defer { cairo_path_destroy(path) }
-        guard path.pointee.status == CAIRO_STATUS_SUCCESS, let data = path.pointee.data else { return [] }
-        let count = Int(path.pointee.num_data)
-        var out: [PathCommand] = []
-        var i = 0
-        func p(_ k: Int) -> Point { Point(x: data[k].point.x, y: data[k].point.y) }
-        while i < count {
-            let header = data[i].header
-            let length = max(Int(header.length), 1)
-            switch header.type {
-            case CAIRO_PATH_MOVE_TO where i + 1 < count: out.append(.move(p(i + 1)))
-            case CAIRO_PATH_LINE_TO where i + 1 < count: out.append(.line(p(i + 1)))
-            case CAIRO_PATH_CURVE_TO where i + 3 < count: out.append(.curve(p(i + 1), p(i + 2), p(i + 3)))
-            case CAIRO_PATH_CLOSE_PATH: out.append(.close)
-            default: break
-            }
-            i += length
-        }
-        return out
-    }
 }
 
-/// A glyph cluster of a one-line text, for setting text along a line.
+/// A glyph cluster of a one-line text, for setting text along a line. Valid while the
+/// `TextLayout` it came from lives (that holds its font).
 struct LineGlyph {
     /// The middle of its advance, points from the text's left edge.
     var center: Double
     /// Its advance, points.
     var advance: Double
-    /// Its outline, points, relative to the middle of its advance at half the text's height
-    /// (the point that goes on the line).
-    var path: [PathCommand]
+    /// The baseline, points below the point that goes on the line (the middle of the advance
+    /// at half the text's height).
+    var baseline: Double
+    fileprivate let font: UnsafeMutablePointer<PangoFont>
+    fileprivate let glyphs: [PangoGlyphInfo]
+
+    /// Adds its outline to the current path of `cr`, its line point at `center` (points) and
+    /// turned by `angle` (radians).
+    func appendPath(to cr: OpaquePointer, center c: Point, angle: Double) {
+        var string = PangoGlyphString()
+        glyphs.withUnsafeBufferPointer { buffer in
+            string.num_glyphs = Int32(buffer.count)
+            string.glyphs = UnsafeMutablePointer(mutating: buffer.baseAddress)
+            cairo_save(cr)
+            cairo_translate(cr, c.x, c.y)
+            cairo_rotate(cr, angle)
+            cairo_move_to(cr, -advance / 2, baseline)
+            pango_cairo_glyph_string_path(cr, font, &string)
+            cairo_restore(cr)
+        }
+    }
 }
