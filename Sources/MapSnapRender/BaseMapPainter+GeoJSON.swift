@@ -14,7 +14,8 @@ extension BaseMapPainter {
         // paint call (translucent paint stays per feature, so overlaps blend as in MapLibre).
         let batch = layer.type != .symbol && Self.isUniformOpaque(layer, zoom: zoom)
         var pending: EvaluationContext?
-        for item in source.items {
+        let isOverlay = layer.source == OverlayStyleSource.id
+        for (itemIndex, item) in source.items.enumerated() {
             let ctx = EvaluationContext(zoom: zoom, feature: GeoJSONFeatureContext(item: item))
             guard layer.accepts(ctx) else { continue }
             if layer.type == .symbol {
@@ -27,12 +28,14 @@ extension BaseMapPainter {
                         symbols.append(
                             SymbolCandidate(
                                 layer: layer, layerIndex: layerIndex, ctx: ctx, text: text,
-                                geometry: .point(camera.point(for: c)), icon: icon))
+                                geometry: .point(camera.point(for: c)), icon: icon,
+                                overlayFeature: isOverlay ? itemIndex : nil))
                     case .lineString(let cs) where linePlacement:
                         symbols.append(
                             SymbolCandidate(
                                 layer: layer, layerIndex: layerIndex, ctx: ctx, text: text,
-                                geometry: .lines([project(cs)], clip: frame), icon: icon))
+                                geometry: .lines([project(cs)], clip: frame), icon: icon,
+                                overlayFeature: isOverlay ? itemIndex : nil))
                     default:
                         continue
                     }
