@@ -236,6 +236,238 @@ public enum OverlayStyleSource {
            }
           },
           {
+           "id": "overlay-labels",
+           "type": "symbol",
+           "source": "overlay",
+           "filter": [
+            "==",
+            [
+             "get",
+             "kind"
+            ],
+            "label"
+           ],
+           "layout": {
+            "text-field": [
+             "get",
+             "text"
+            ],
+            "text-font": [
+             "Noto Sans Bold"
+            ],
+            "text-size": [
+             "get",
+             "text-size"
+            ],
+            "text-max-width": [
+             "/",
+             200,
+             [
+              "get",
+              "text-size"
+             ]
+            ],
+            "text-padding": 2
+           },
+           "paint": {
+            "text-color": [
+             "get",
+             "color"
+            ],
+            "text-halo-color": [
+             "get",
+             "halo-color"
+            ],
+            "text-halo-width": [
+             "get",
+             "halo-width"
+            ]
+           }
+          },
+          {
+           "id": "overlay-callouts",
+           "type": "symbol",
+           "source": "overlay",
+           "filter": [
+            "all",
+            [
+             "==",
+             [
+              "get",
+              "kind"
+             ],
+             "callout"
+            ],
+            [
+             "!",
+             [
+              "has",
+              "symbol"
+             ]
+            ]
+           ],
+           "layout": {
+            "text-field": [
+             "get",
+             "text"
+            ],
+            "text-font": [
+             "Noto Sans Bold"
+            ],
+            "text-size": [
+             "get",
+             "text-size"
+            ],
+            "text-max-width": 100,
+            "text-offset": [
+             "get",
+             "text-offset"
+            ],
+            "text-padding": 0,
+            "icon-image": [
+             "case",
+             [
+              "get",
+              "below"
+             ],
+             "mapsnap-callout-below",
+             "mapsnap-callout"
+            ],
+            "icon-text-fit": "both",
+            "icon-text-fit-padding": [
+             5,
+             9,
+             5,
+             9
+            ],
+            "icon-padding": [
+             "case",
+             [
+              "get",
+              "below"
+             ],
+             [
+              "literal",
+              [
+               6,
+               0,
+               0,
+               0
+              ]
+             ],
+             [
+              "literal",
+              [
+               0,
+               0,
+               6,
+               0
+              ]
+             ]
+            ]
+           },
+           "paint": {
+            "icon-color": [
+             "get",
+             "color"
+            ],
+            "text-color": [
+             "get",
+             "text-color"
+            ]
+           }
+          },
+          {
+           "id": "overlay-callouts-symbol",
+           "type": "symbol",
+           "source": "overlay",
+           "filter": [
+            "all",
+            [
+             "==",
+             [
+              "get",
+              "kind"
+             ],
+             "callout"
+            ],
+            [
+             "has",
+             "symbol"
+            ]
+           ],
+           "layout": {
+            "text-field": [
+             "get",
+             "text"
+            ],
+            "text-font": [
+             "Noto Sans Bold"
+            ],
+            "text-size": [
+             "get",
+             "text-size"
+            ],
+            "text-max-width": 100,
+            "text-offset": [
+             "get",
+             "text-offset"
+            ],
+            "text-padding": 0,
+            "icon-image": [
+             "case",
+             [
+              "get",
+              "below"
+             ],
+             "mapsnap-callout-below",
+             "mapsnap-callout"
+            ],
+            "icon-text-fit": "both",
+            "icon-text-fit-padding": [
+             5,
+             9,
+             5,
+             27.3
+            ],
+            "icon-padding": [
+             "case",
+             [
+              "get",
+              "below"
+             ],
+             [
+              "literal",
+              [
+               6,
+               0,
+               0,
+               0
+              ]
+             ],
+             [
+              "literal",
+              [
+               0,
+               0,
+               6,
+               0
+              ]
+             ]
+            ]
+           },
+           "paint": {
+            "icon-color": [
+             "get",
+             "color"
+            ],
+            "text-color": [
+             "get",
+             "text-color"
+            ]
+           }
+          },
+          {
            "id": "overlay-pin-titles",
            "type": "symbol",
            "source": "overlay",
@@ -266,7 +498,14 @@ public enum OverlayStyleSource {
              "get",
              "title-size"
             ],
-            "text-max-width": 13.3,
+            "text-max-width": [
+             "/",
+             160,
+             [
+              "get",
+              "title-size"
+             ]
+            ],
             "text-justify": "center",
             "text-variable-anchor-offset": [
              "get",
@@ -339,26 +578,8 @@ public enum OverlayStyleSource {
              "bottom-left"
             ],
             "icon-offset": [
-             "match",
-             [
-              "get",
-              "kind"
-             ],
-             "pin",
-             [
-              "literal",
-              [
-               0,
-               0
-              ]
-             ],
-             [
-              "literal",
-              [
-               -3.5,
-               3.5
-              ]
-             ]
+             "get",
+             "icon-offset"
             ],
             "icon-padding": 0,
             "icon-allow-overlap": true,
@@ -395,13 +616,86 @@ public enum OverlayStyleSource {
         return GeoJSONSource(features: ordered.map(feature))
     }
 
-    /// The source for the lines and, after them, `pins` (already in drawing order, see
-    /// `markerOrder`); the pins' features start at index `lines.count`.
-    static func source(_ lines: [LineOverlay], pins: [PinOverlay], theme: OverlayTheme) -> GeoJSONSource {
-        let ordered = lines.filter { $0.kind == .trail } + lines.filter { $0.kind == .route }
-        return GeoJSONSource(
-            features: ordered.map(feature)
-                + pins.enumerated().map { feature($0.element, order: $0.offset, theme: theme) })
+    /// The features of the overlay source and what each marker feature stands for.
+    struct FeatureSet {
+        var features: [Feature] = []
+        /// Index of the first pin's feature (the pins follow in `markerOrder`).
+        var pinStart = 0
+        /// Callout features by index: the callout, the anchor tried and how far above it the
+        /// pointer's tip is lifted (points).
+        var calloutTries: [Int: (callout: Int, anchor: Coordinate, lift: Double)] = [:]
+        /// Label features by index: the label and the anchor tried.
+        var labelTries: [Int: (label: Int, anchor: Coordinate)] = [:]
+    }
+
+    /// The features for the lines (trails first, then routes), `pins` (already in drawing
+    /// order, see `markerOrder`), then one feature per spot each callout may take (its anchors
+    /// with the bubble above, then below, each with the bubble slid sideways, then on its start
+    /// flag) and per anchor of each label; a callout's or label's spots share a `group`, of
+    /// which a layer places the first that fits. `calloutTextSizes` are the shaped callout
+    /// texts (points), for the bubble offsets.
+    static func features(
+        lines: [LineOverlay], pins: [PinOverlay], callouts: [CalloutOverlay], calloutTextSizes: [Size],
+        labels: [LabelOverlay], theme: OverlayTheme
+    ) -> FeatureSet {
+        var set = FeatureSet()
+        set.features = (lines.filter { $0.kind == .trail } + lines.filter { $0.kind == .route }).map(feature)
+        set.pinStart = set.features.count
+        set.features += pins.enumerated().map { feature($0.element, order: $0.offset, theme: theme) }
+        let s = theme.callout
+        for (i, callout) in callouts.enumerated() where i < calloutTextSizes.count {
+            let text = calloutTextSizes[i]
+            let iconW = callout.symbol == nil ? 0 : s.fontSize * 1.3 + 4
+            let bw = text.width + 2 * s.paddingX + iconW
+            let bh = text.height + 2 * s.paddingY
+            let slack = max(0, bw / 2 - bh / 2 - s.pointerWidth / 2)
+            var tries: [(Coordinate, lift: Double, below: Bool)] = []
+            for below in [false, true] { tries += callout.anchors.map { ($0, 0, below) } }
+            if let f = callout.flagAnchor { tries.append((f, theme.flags.height + 1, false)) }
+            var members: [JSONMember] = [
+                JSONMember(key: "kind", value: .string("callout")),
+                JSONMember(key: "text", value: .string(callout.text)),
+                JSONMember(key: "color", value: .string(callout.color.hex)),
+                JSONMember(key: "text-color", value: .string(callout.textColor.hex)),
+                JSONMember(key: "text-size", value: .number(s.fontSize)),
+                JSONMember(key: "group", value: .string("callout-\(i)")),
+            ]
+            if let symbol = callout.symbol {
+                members.append(JSONMember(key: "symbol", value: .string(symbol.rawValue)))
+            }
+            let em = max(s.fontSize, 1)
+            for (anchor, lift, below) in tries {
+                for shift in [0.0, -0.7, 0.7, -1, 1] {
+                    // The text's centre: in the bubble, right of the symbol; the bubble slid by
+                    // `shift` past its pointer, above or below the tip.
+                    let x = shift * slack + iconW / 2
+                    let y = below ? s.pointerHeight + bh / 2 : -(s.pointerHeight + bh / 2) - lift
+                    let offset = JSONValue.array(JSONArray([.number(x / em), .number(y / em)]))
+                    let extra = [
+                        JSONMember(key: "below", value: .bool(below)), JSONMember(key: "text-offset", value: offset),
+                    ]
+                    set.calloutTries[set.features.count] = (i, anchor, lift)
+                    set.features.append(Feature(geometry: .point(anchor), properties: JSONObject(members + extra)))
+                }
+            }
+        }
+        let l = theme.label
+        for (i, label) in labels.enumerated() {
+            let members: [JSONMember] = [
+                JSONMember(key: "kind", value: .string("label")),
+                JSONMember(key: "text", value: .string(label.text)),
+                JSONMember(key: "color", value: .string((label.color ?? l.color).hex)),
+                JSONMember(key: "text-size", value: .number(l.fontSize)),
+                JSONMember(key: "halo-color", value: .string(l.haloColor.hex)),
+                JSONMember(key: "halo-width", value: .number(l.haloWidth)),
+                JSONMember(key: "group", value: .string("label-\(i)")),
+            ]
+            for anchor in label.anchors {
+                set.labelTries[set.features.count] = (i, anchor)
+                set.features.append(Feature(geometry: .point(anchor), properties: JSONObject(members)))
+            }
+        }
+        return set
     }
 
     /// Pins in drawing order: flags under balloon markers; within each group the southern ones
@@ -426,11 +720,14 @@ public enum OverlayStyleSource {
         case .startFlag: kind = "start-flag"
         case .endFlag: kind = "end-flag"
         }
+        let image: OverlayImage = pin.kind == .marker ? .marker : (pin.kind == .startFlag ? .startFlag : .endFlag)
+        let offset = image.anchorOffset(theme)
         var members: [JSONMember] = [
             JSONMember(key: "kind", value: .string(kind)),
             JSONMember(key: "color", value: .string(pin.color.hex)),
             JSONMember(key: "size", value: .number(pin.sizeFactor)),
             JSONMember(key: "order", value: .number(Double(order))),
+            JSONMember(key: "icon-offset", value: .array(JSONArray([.number(offset.x), .number(offset.y)]))),
         ]
         if pin.kind == .marker {
             members.append(JSONMember(key: "glyph-color", value: .string(theme.pin.glyphColor.hex)))

@@ -72,10 +72,15 @@ public final class SceneRenderer {
         var baseSymbols: [SymbolCandidate] = []
         var warnings: [String] = []
         var mapLabelBoxes: [[Rect]] = []
+        var overlayFeatures = OverlayStyleSource.FeatureSet()
         if var map = request.baseMap {
             if styledLines {
-                map.geojsonSources[OverlayStyleSource.id] = OverlayStyleSource.source(
-                    scene.lines, pins: pins, theme: theme)
+                overlayFeatures = OverlayStyleSource.features(
+                    lines: scene.lines, pins: pins, callouts: scene.callouts,
+                    calloutTextSizes: calloutTexts.map { Size(width: $0.width, height: $0.height) },
+                    labels: scene.labels,
+                    theme: theme)
+                map.geojsonSources[OverlayStyleSource.id] = GeoJSONSource(features: overlayFeatures.features)
             }
             var painter = BaseMapPainter(map: map, camera: camera, canvas: canvas)
             baseSymbols = painter.draw()
@@ -153,61 +158,74 @@ public final class SceneRenderer {
             // The style's overlay layers place them (before the base map's labels: they win).
             let overlaySymbols = baseSymbols.filter { $0.overlayFeature != nil }
             baseSymbols.removeAll { $0.overlayFeature != nil }
+            // The corners hold the scale bar and attribution: overlays keep clear of them.
+            for d in decorations { index.insert(d.box) }
             var placer = SymbolPlacer(
                 camera: camera, canvas: canvas, text: text, sprites: request.baseMap?.sprites ?? [], theme: theme)
             placer.place(overlaySymbols, frame: frame, index: &index)
             reportPins(
-                pins, titles: pinTitles, placed: placer.overlayPlaced, firstFeature: scene.lines.count, camera: camera,
+                pins, titles: pinTitles, placed: placer.overlayPlaced, firstFeature: overlayFeatures.pinStart,
+                camera: camera,
                 theme: theme, into: &items)
+            reportCallouts(
+                scene.callouts, boxes: calloutBoxes, features: overlayFeatures, placed: placer.overlayPlaced,
+                camera: camera, into: &items)
+            reportLabels(
+                scene.labels, boxes: labelBoxes, features: overlayFeatures, placed: placer.overlayPlaced,
+                camera: camera, into: &items)
         } else {
             drawPins(
                 pins, titles: pinTitles, glyphs: pinGlyphs, camera: camera, theme: theme, frame: frame, canvas: canvas,
                 index: &index, into: &items)
-        }
-        // The corners hold the scale bar and attribution: callouts and labels keep clear of them.
-        for d in decorations { index.insert(d.box) }
-        for (i, callout) in scene.callouts.enumerated() {
-            var placed: (Coordinate, Point, Rect, below: Bool, shift: Double)?
-            // Anchors on the line first (bubble above, then below), then on top of the start flag.
-            var tries: [(Coordinate, lift: Double, below: Bool)] = []
-            for below in [false, true] { tries += callout.anchors.map { ($0, 0, below) } }
-            if let f = callout.flagAnchor { tries.append((f, theme.flags.height + 1, false)) }
-            search: for (c, lift, below) in tries {
-                for shift in [0.0, -0.7, 0.7, -1, 1] {
-                    let box = MarkerPainter.calloutBox(
-                        calloutTexts[i], callout: callout, theme: theme, below: below, shift: shift)
-                    var p = camera.point(for: c)
-                    p.y -= lift
-                    if place(box, at: p, frame: frame, index: &index) {
-                        placed = (c, p, box, below, shift)
-                        break search
+            // The corners hold the scale bar and attribution: callouts and labels keep clear of them.
+            for d in decorations { index.insert(d.box) }
+            for (i, callout) in scene.callouts.enumerated() {
+                var placed: (Coordinate, Point, Rect, below: Bool, shift: Double)?
+                // Anchors on the line first (bubble above, then below), then on top of the start flag.
+                var tries: [(Coordinate, lift: Double, below: Bool)] = []
+                for below in [false, true] { tries += callout.anchors.map { ($0, 0, below) } }
+                if let f = callout.flagAnchor { tries.append((f, theme.flags.height + 1, false)) }
+                search: for (c, lift, below) in tries {
+                    for shift in [0.0, -0.7, 0.7, -1, 1] {
+                        let box = MarkerPainter.calloutBox(
+                            calloutTexts[i], callout: callout, theme: theme, below: below, shift: shift)
+                        var p = camera.point(for: c)
+                        p.y -= lift
+                        if place(box, at: p, frame: frame, index: &index) {
+                            placed = (c, p, box, below, shift)
+                            break search
+                        }
                     }
                 }
+                if let (c, p, box, below, shift) = placed {
+                    MarkerPainter.drawCallout(
+                        canvas, at: p, text: calloutTexts[i], callout: callout, theme: theme, below: below, shift: shift
+                    )
+                    items.append(item("callout", callout.text, c, p, box.offsetBy(dx: p.x, dy: p.y), camera))
+                } else if let c = callout.anchors.first {
+                    let p = camera.point(for: c)
+                    items.append(
+                        item(
+                            "callout", callout.text, c, p, calloutBoxes[i].offsetBy(dx: p.x, dy: p.y), camera,
+                            placed: false
+                        ))
+                }
             }
-            if let (c, p, box, below, shift) = placed {
-                MarkerPainter.drawCallout(
-                    canvas, at: p, text: calloutTexts[i], callout: callout, theme: theme, below: below, shift: shift)
-                items.append(item("callout", callout.text, c, p, box.offsetBy(dx: p.x, dy: p.y), camera))
-            } else if let c = callout.anchors.first {
-                let p = camera.point(for: c)
-                items.append(
-                    item(
-                        "callout", callout.text, c, p, calloutBoxes[i].offsetBy(dx: p.x, dy: p.y), camera, placed: false
-                    ))
-            }
-        }
-        for (i, label) in scene.labels.enumerated() {
-            let placedAt = place(labelBoxes[i], anchors: label.anchors, camera: camera, frame: frame, index: &index)
-            if let (c, p) = placedAt {
-                let t = labelTexts[i]
-                canvas.drawText(
-                    t, at: Point(x: p.x - t.width / 2, y: p.y - t.height / 2), color: label.color ?? theme.label.color,
-                    halo: theme.label.haloColor, haloWidth: theme.label.haloWidth)
-                items.append(item("label", label.text, c, p, labelBoxes[i].offsetBy(dx: p.x, dy: p.y), camera))
-            } else if let c = label.anchors.first {
-                let p = camera.point(for: c)
-                items.append(
-                    item("label", label.text, c, p, labelBoxes[i].offsetBy(dx: p.x, dy: p.y), camera, placed: false))
+            for (i, label) in scene.labels.enumerated() {
+                let placedAt = place(labelBoxes[i], anchors: label.anchors, camera: camera, frame: frame, index: &index)
+                if let (c, p) = placedAt {
+                    let t = labelTexts[i]
+                    canvas.drawText(
+                        t, at: Point(x: p.x - t.width / 2, y: p.y - t.height / 2),
+                        color: label.color ?? theme.label.color,
+                        halo: theme.label.haloColor, haloWidth: theme.label.haloWidth)
+                    items.append(item("label", label.text, c, p, labelBoxes[i].offsetBy(dx: p.x, dy: p.y), camera))
+                } else if let c = label.anchors.first {
+                    let p = camera.point(for: c)
+                    items.append(
+                        item("label", label.text, c, p, labelBoxes[i].offsetBy(dx: p.x, dy: p.y), camera, placed: false)
+                    )
+                }
             }
         }
 
@@ -408,6 +426,58 @@ public final class SceneRenderer {
             let box = placed[firstFeature + i]?.text
             let shown = box ?? MarkerPainter.titleBox(t, pin: pin, theme: theme).offsetBy(dx: p.x, dy: p.y)
             items.append(item("pin-title", title, pin.coordinate, p, shown, camera, placed: box != nil))
+        }
+    }
+
+    /// The annotations of callouts the style placed: each at the first of its spots that got a
+    /// box (the bubble with its pointer, or the text without an icon), else where its first
+    /// anchor would have had it, not placed.
+    private func reportCallouts(
+        _ callouts: [CalloutOverlay], boxes calloutBoxes: [Rect], features: OverlayStyleSource.FeatureSet,
+        placed: [Int: OverlayPlacement], camera: Camera, into items: inout [Annotations.Item]
+    ) {
+        var chosen: [Int: (Coordinate, Point, Rect)] = [:]
+        for f in features.calloutTries.keys.sorted() {
+            guard let t = features.calloutTries[f], chosen[t.callout] == nil,
+                let box = placed[f].flatMap({ $0.icon ?? $0.text })
+            else { continue }
+            var p = camera.point(for: t.anchor)
+            p.y -= t.lift
+            chosen[t.callout] = (t.anchor, p, box)
+        }
+        for (i, callout) in callouts.enumerated() {
+            if let (c, p, box) = chosen[i] {
+                items.append(item("callout", callout.text, c, p, box, camera))
+            } else if let c = callout.anchors.first {
+                let p = camera.point(for: c)
+                items.append(
+                    item(
+                        "callout", callout.text, c, p, calloutBoxes[i].offsetBy(dx: p.x, dy: p.y), camera, placed: false
+                    ))
+            }
+        }
+    }
+
+    /// The annotations of labels the style placed, as `reportCallouts` does for callouts.
+    private func reportLabels(
+        _ labels: [LabelOverlay], boxes labelBoxes: [Rect], features: OverlayStyleSource.FeatureSet,
+        placed: [Int: OverlayPlacement], camera: Camera, into items: inout [Annotations.Item]
+    ) {
+        var chosen: [Int: (Coordinate, Rect)] = [:]
+        for f in features.labelTries.keys.sorted() {
+            guard let t = features.labelTries[f], chosen[t.label] == nil,
+                let box = placed[f].flatMap({ $0.text ?? $0.icon })
+            else { continue }
+            chosen[t.label] = (t.anchor, box)
+        }
+        for (i, label) in labels.enumerated() {
+            if let (c, box) = chosen[i] {
+                items.append(item("label", label.text, c, camera.point(for: c), box, camera))
+            } else if let c = label.anchors.first {
+                let p = camera.point(for: c)
+                items.append(
+                    item("label", label.text, c, p, labelBoxes[i].offsetBy(dx: p.x, dy: p.y), camera, placed: false))
+            }
         }
     }
 

@@ -19,6 +19,8 @@ struct PlacedIcon {
     /// How far the image is turned about `pivot` (radians; icons set along a line).
     var rotation = 0.0
     var pivot = Point(x: 0, y: 0)
+    /// The symbol's point (a callout bubble's pointer goes there).
+    var anchor = Point(x: 0, y: 0)
 }
 
 extension SymbolPlacer {
@@ -53,10 +55,36 @@ extension SymbolPlacer {
             size.width, size.height, at: p, anchor: l.enumValue(.iconAnchor, c.ctx),
             dx: (offset.first ?? 0) * scale, dy: (offset.count > 1 ? offset[1] : 0) * scale)
         let rect = Rect(x: origin.x, y: origin.y, width: size.width, height: size.height)
-        let pad = l.number(.iconPadding, c.ctx)
-        return PlacedIcon(
-            art: art, rect: rect,
-            box: Rect(x: rect.x - pad, y: rect.y - pad, width: rect.width + 2 * pad, height: rect.height + 2 * pad))
+        return PlacedIcon(art: art, rect: rect, box: Self.padded(rect, c), anchor: p)
+    }
+
+    /// `rect` grown by icon-padding: one number for all sides, or up to four in CSS order (top,
+    /// right, bottom, left).
+    static func padded(_ rect: Rect, _ c: SymbolCandidate) -> Rect {
+        var top = 2.0
+        var right = 2.0
+        var bottom = 2.0
+        var left = 2.0
+        switch c.layer.layout.value(.iconPadding, c.ctx) {
+        case .number(let d)?:
+            (top, right, bottom, left) = (d, d, d, d)
+        case .array(let items)?:
+            let v = items.compactMap { item -> Double? in
+                if case .number(let d) = item { return d }
+                return nil
+            }
+            switch v.count {
+            case 1: (top, right, bottom, left) = (v[0], v[0], v[0], v[0])
+            case 2: (top, right, bottom, left) = (v[0], v[1], v[0], v[1])
+            case 3: (top, right, bottom, left) = (v[0], v[1], v[2], v[1])
+            case 4: (top, right, bottom, left) = (v[0], v[1], v[2], v[3])
+            default: break
+            }
+        default:
+            break
+        }
+        return Rect(
+            x: rect.x - left, y: rect.y - top, width: rect.width + left + right, height: rect.height + top + bottom)
     }
 
     /// The icon of `c` at `p` stretched around its text `label` as icon-text-fit says
@@ -88,9 +116,8 @@ extension SymbolPlacer {
             r = Rect(x: r.x, y: t.midY - r.height / 2 + oy, width: r.width, height: r.height)
         }
         guard r.width > 0, r.height > 0 else { return nil }
-        let grow = l.number(.iconPadding, c.ctx)
         icon.rect = r
-        icon.box = Rect(x: r.x - grow, y: r.y - grow, width: r.width + 2 * grow, height: r.height + 2 * grow)
+        icon.box = Self.padded(r, c)
         return icon
     }
 
@@ -158,13 +185,14 @@ extension SymbolPlacer {
             canvas.addPath(symbol.path) { Point(x: icon.rect.x + $0.x * k, y: icon.rect.y + $0.y * k) }
             canvas.fill(color: paint.color(.iconColor, c.ctx), opacity: opacity)
         case .overlay(let image):
-            drawOverlayImage(image, icon.rect, c, opacity: opacity)
+            drawOverlayImage(image, icon, c, opacity: opacity)
         }
     }
 
     /// Draws a built-in overlay image: in icon-color, with the glyph the feature names
     /// (`symbol` or `glyph`, in `glyph-color`); translucent as a whole when icon-opacity < 1.
-    private func drawOverlayImage(_ image: OverlayImage, _ rect: Rect, _ c: SymbolCandidate, opacity: Double) {
+    private func drawOverlayImage(_ image: OverlayImage, _ icon: PlacedIcon, _ c: SymbolCandidate, opacity: Double) {
+        let rect = icon.rect
         let feature = c.ctx.feature
         func string(_ key: String) -> String? {
             if case .string(let s)? = feature?.property(key) { return s }
@@ -181,12 +209,15 @@ extension SymbolPlacer {
             layout = layouts.layout(
                 s, size: width * (s.count > 1 ? 0.36 : 0.46), bold: true, maxWidth: nil, letterSpacing: 0, engine: text)
         }
-        let glyphColor = string("glyph-color").flatMap { Color(css: $0) } ?? theme.pin.glyphColor
+        let isCallout = image == .callout || image == .calloutBelow
+        let glyphColor =
+            string(isCallout ? "text-color" : "glyph-color").flatMap { Color(css: $0) } ?? theme.pin.glyphColor
         let color = c.layer.paint.color(.iconColor, c.ctx)
         let cr = canvas.cr
         if opacity < 1 { cairo_push_group(cr) }
         image.draw(
-            canvas, in: rect, color: color, glyph: glyph, glyphLayout: layout, glyphColor: glyphColor, theme: theme)
+            canvas, in: rect, color: color, glyph: glyph, glyphLayout: layout, glyphColor: glyphColor,
+            tipX: icon.anchor.x, theme: theme)
         if opacity < 1 {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, opacity)

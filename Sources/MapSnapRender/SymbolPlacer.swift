@@ -99,11 +99,18 @@ struct SymbolPlacer {
             return a < b
         }
         var seenText: [Int: Set<String>] = [:]
+        var placedGroups: [Int: Set<String>] = [:]
         for i in order {
             let c = candidates[i]
             switch c.geometry {
             case .point(let p):
+                // Overlay features sharing a `group` are one overlay's alternative spots: the
+                // first that fits in a layer is placed, the others are left out.
+                let group = c.overlayFeature == nil ? nil : Self.group(c)
+                if let group, placedGroups[c.layerIndex, default: []].contains(group) { continue }
+                let before = placed.count
                 placePoint(c, at: p, frame: frame, index: &index)
+                if let group, placed.count > before { placedGroups[c.layerIndex, default: []].insert(group) }
             case .lines(let paths, let clip) where c.text.isEmpty:
                 placeLineIcons(c, paths: paths, clip: clip, frame: frame, index: &index)
             case .lines(let paths, let clip):
@@ -113,6 +120,15 @@ struct SymbolPlacer {
                     seenText[c.layerIndex, default: []].insert(c.text)
                 }
             }
+        }
+    }
+
+    /// The `group` property of an overlay feature (a string or a number), nil without one.
+    private static func group(_ c: SymbolCandidate) -> String? {
+        switch c.ctx.feature?.property("group") {
+        case .string(let s)?: return s
+        case .number(let d)?: return String(d)
+        default: return nil
         }
     }
 
