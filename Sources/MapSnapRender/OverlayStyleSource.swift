@@ -17,6 +17,24 @@ import MapSnapStyle
 /// | `dash`, `casing-dash` | line-dasharray for the line and for its casing (multiples of each one's width; round caps already allowed for); absent for solid lines |
 /// | `highlighted`, `faded` | with `--highlight`: the trail named, the others |
 ///
+/// After the lines come the markers, as points: pins and flags in drawing order (flags under
+/// balloons, southern ones on top), then one feature per spot each callout may take, then one
+/// per anchor of each free label:
+///
+/// | property | meaning |
+/// |---|---|
+/// | `kind` | "pin", "start-flag", "end-flag", "callout" or "label" |
+/// | `color` | the balloon's, flag's or bubble's colour; a label's text colour |
+/// | `glyph` / `symbol` | a pin's short text, or a built-in symbol name (pins and callouts) |
+/// | `glyph-color` | the pin glyph's colour |
+/// | `size`, `order` | a pin's size factor (icon-size) and its place in the drawing order (symbol-sort-key) |
+/// | `icon-offset` | where the built-in image's point is (see `OverlayImage`) |
+/// | `title`, `title-size`, `title-color`, `halo-color`, `halo-width` | a pin's title and its look |
+/// | `title-anchors` | text-variable-anchor-offset for the title: under, right of, left of, above the pin, clear of it |
+/// | `text`, `text-color`, `text-size` | a callout's or label's text |
+/// | `text-offset`, `below` | where a callout's text goes for this spot (ems), and whether its bubble hangs below the point |
+/// | `group` | shared by a callout's or label's spots: a layer places the first that fits and leaves the others out |
+///
 /// A style draws them with layers on this source (the bundled styles' `overlay-*` layers; they
 /// are appended to any style that has none).
 public enum OverlayStyleSource {

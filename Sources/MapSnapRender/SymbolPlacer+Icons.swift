@@ -59,13 +59,14 @@ extension SymbolPlacer {
     }
 
     /// `rect` grown by icon-padding: one number for all sides, or up to four in CSS order (top,
-    /// right, bottom, left).
+    /// right, bottom, left). Unset, it adds nothing, as this renderer always did (MapLibre's
+    /// default is 2).
     static func padded(_ rect: Rect, _ c: SymbolCandidate) -> Rect {
-        var top = 2.0
-        var right = 2.0
-        var bottom = 2.0
-        var left = 2.0
-        switch c.layer.layout.value(.iconPadding, c.ctx) {
+        var top = 0.0
+        var right = 0.0
+        var bottom = 0.0
+        var left = 0.0
+        switch c.layer.layout[.iconPadding]?.evaluate(c.ctx) {
         case .number(let d)?:
             (top, right, bottom, left) = (d, d, d, d)
         case .array(let items)?:
