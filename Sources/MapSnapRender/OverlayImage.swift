@@ -13,9 +13,9 @@ import MapSnapStyle
 ///
 /// | image | size | where the point goes |
 /// |---|---|---|
-/// | `mapsnap-marker` | balloon width w + 2 × its height + 1 + 0.12 w (its shadow) | the tip, 0.12 w up from the bottom centre (`icon-anchor: bottom`, `icon-offset: [0, 0.12 w]`, the pin feature's `icon-offset`) |
+/// | `mapsnap-marker` | balloon width w × its height + 0.12 w (its shadow) | the tip, 0.12 w up from the bottom centre (`icon-anchor: bottom`, `icon-offset: [0, 0.12 w]`, the pin feature's `icon-offset`); `icon-padding: [1, 1, 0, 1]` (the feature's `icon-padding`) makes the renderer's own pin box, for its outline |
 /// | `mapsnap-start-flag`, `mapsnap-end-flag` | 0.78 × pole + 4.5 × pole + 4.5 | the pole's foot, 3.5 points in from the left and up from the bottom (`icon-anchor: bottom-left`, `icon-offset: [-3.5, 3.5]`, the flag feature's `icon-offset`) |
-/// | `mapsnap-callout`, `mapsnap-callout-below` | 24 × 24, meant for `icon-text-fit: both` | the capsule bubble fills the image; its pointer (the theme's pointer height) hangs below it (above it for `-below`), its tip straight under (over) the symbol's point, so `icon-padding` should add the pointer on that side; the feature's `symbol` sits at the left end, in `text-color` |
+/// | `mapsnap-callout`, `mapsnap-callout-below` | 24 × 24, meant for `icon-text-fit: both` | the capsule bubble fills the image; its pointer (the theme's pointer height) hangs below it (above it for `-below`), its tip straight under (over) the symbol's point, so `icon-padding` should add the pointer on that side (the feature's `icon-padding`); the feature's `symbol` sits at the left end, in `text-color` |
 enum OverlayImage: String, CaseIterable {
     case marker = "mapsnap-marker"
     case startFlag = "mapsnap-start-flag"
@@ -40,12 +40,23 @@ enum OverlayImage: String, CaseIterable {
         }
     }
 
+    /// The icon-padding (top, right, bottom, left, points) that makes the image's collision box
+    /// the renderer's own: a balloon's outline; a callout's pointer.
+    func padding(_ theme: OverlayTheme) -> [Double] {
+        switch self {
+        case .marker: return [1, 1, 0, 1]
+        case .startFlag, .endFlag: return [0, 0, 0, 0]
+        case .callout: return [0, 0, theme.callout.pointerHeight, 0]
+        case .calloutBelow: return [theme.callout.pointerHeight, 0, 0, 0]
+        }
+    }
+
     /// Size in points at icon-size 1.
     func size(_ theme: OverlayTheme) -> (width: Double, height: Double) {
         switch self {
         case .marker:
             let w = theme.pin.width
-            return (w + 2, w * 1.32 + 1 + Self.shadowDepth(theme))
+            return (w, w * 1.32 + Self.shadowDepth(theme))
         case .startFlag, .endFlag:
             let h = theme.flags.height
             return (h * 0.78 + 1 + Self.flagFootInset, h + 1 + Self.flagFootInset)

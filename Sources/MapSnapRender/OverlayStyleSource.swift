@@ -28,7 +28,7 @@ import MapSnapStyle
 /// | `glyph` / `symbol` | a pin's short text, or a built-in symbol name (pins and callouts) |
 /// | `glyph-color` | the pin glyph's colour |
 /// | `size`, `order` | a pin's size factor (icon-size) and its place in the drawing order (symbol-sort-key) |
-/// | `icon-offset` | where the built-in image's point is (see `OverlayImage`) |
+/// | `icon-offset`, `icon-padding` | where the built-in image's point is, and what its collision box adds around it (a callout's pointer; see `OverlayImage`) |
 /// | `title`, `title-size`, `title-color`, `halo-color`, `halo-width` | a pin's title and its look |
 /// | `title-anchors` | text-variable-anchor-offset for the title: under, right of, left of, above the pin, clear of it |
 /// | `text`, `text-color`, `text-size` | a callout's or label's text |
@@ -359,29 +359,8 @@ public enum OverlayStyleSource {
              9
             ],
             "icon-padding": [
-             "case",
-             [
-              "get",
-              "below"
-             ],
-             [
-              "literal",
-              [
-               6,
-               0,
-               0,
-               0
-              ]
-             ],
-             [
-              "literal",
-              [
-               0,
-               0,
-               6,
-               0
-              ]
-             ]
+             "get",
+             "icon-padding"
             ]
            },
            "paint": {
@@ -449,29 +428,8 @@ public enum OverlayStyleSource {
              27.3
             ],
             "icon-padding": [
-             "case",
-             [
-              "get",
-              "below"
-             ],
-             [
-              "literal",
-              [
-               6,
-               0,
-               0,
-               0
-              ]
-             ],
-             [
-              "literal",
-              [
-               0,
-               0,
-               6,
-               0
-              ]
-             ]
+             "get",
+             "icon-padding"
             ]
            },
            "paint": {
@@ -599,7 +557,10 @@ public enum OverlayStyleSource {
              "get",
              "icon-offset"
             ],
-            "icon-padding": 0,
+            "icon-padding": [
+             "get",
+             "icon-padding"
+            ],
             "icon-allow-overlap": true,
             "symbol-sort-key": [
              "get",
@@ -689,8 +650,10 @@ public enum OverlayStyleSource {
                     let x = shift * slack + iconW / 2
                     let y = below ? s.pointerHeight + bh / 2 : -(s.pointerHeight + bh / 2) - lift
                     let offset = JSONValue.array(JSONArray([.number(x / em), .number(y / em)]))
+                    let image: OverlayImage = below ? .calloutBelow : .callout
                     let extra = [
                         JSONMember(key: "below", value: .bool(below)), JSONMember(key: "text-offset", value: offset),
+                        JSONMember(key: "icon-padding", value: numbers(image.padding(theme))),
                     ]
                     set.calloutTries[set.features.count] = (i, anchor, lift)
                     set.features.append(Feature(geometry: .point(anchor), properties: JSONObject(members + extra)))
@@ -715,6 +678,9 @@ public enum OverlayStyleSource {
         }
         return set
     }
+
+    /// A JSON array of numbers.
+    static func numbers(_ values: [Double]) -> JSONValue { .array(JSONArray(values.map { .number($0) })) }
 
     /// Pins in drawing order: flags under balloon markers; within each group the southern ones
     /// on top (MapKit's order). Ties keep the input order.
@@ -746,6 +712,7 @@ public enum OverlayStyleSource {
             JSONMember(key: "size", value: .number(pin.sizeFactor)),
             JSONMember(key: "order", value: .number(Double(order))),
             JSONMember(key: "icon-offset", value: .array(JSONArray([.number(offset.x), .number(offset.y)]))),
+            JSONMember(key: "icon-padding", value: numbers(image.padding(theme))),
         ]
         if pin.kind == .marker {
             members.append(JSONMember(key: "glyph-color", value: .string(theme.pin.glyphColor.hex)))

@@ -22,7 +22,7 @@ public final class SceneRenderer {
         let theme = request.theme
         let size = request.size
         // A style with layers on the `overlay` source draws the trails and routes itself, and
-        // with symbol layers there the pins, flags and their titles too.
+        // with symbol layers there the pins, flags, their titles, callouts and labels too.
         let styledLines = request.baseMap.map { OverlayStyleSource.isDrawn(by: $0.style) } ?? false
         let styledMarkers = request.baseMap.map { OverlayStyleSource.drawsMarkers($0.style) } ?? false
 
@@ -155,10 +155,10 @@ public final class SceneRenderer {
         let decorations = DecorationPainter.layout(
             decorationRequest, camera: camera, size: size, text: text, theme: theme)
         if styledMarkers {
-            // The style's overlay layers place them (before the base map's labels: they win).
+            // The style's overlay layers place them (before the base map's labels: they win),
+            // clear of the scale bar and attribution.
             let overlaySymbols = baseSymbols.filter { $0.overlayFeature != nil }
             baseSymbols.removeAll { $0.overlayFeature != nil }
-            // The corners hold the scale bar and attribution: overlays keep clear of them.
             for d in decorations { index.insert(d.box) }
             var placer = SymbolPlacer(
                 camera: camera, canvas: canvas, text: text, sprites: request.baseMap?.sprites ?? [], theme: theme)
