@@ -666,4 +666,65 @@ extension BaseMapTests {
         XCTAssertEqual(string(label, "color"), "#1c1c1e")
         XCTAssertEqual(string(label, "group"), "label-0")
     }
+
+    /// icon-text-fit stretches the icon around its text plus icon-text-fit-padding (top, right,
+    /// bottom, left); text-variable-anchor and text-variable-anchor-offset try their anchors in
+    /// order and take the first whose text fits.
+    func testIconTextFitAndVariableAnchors() throws {
+        func render(_ layout: String, latitude: Double = 0) throws -> [[Rect]] {
+            let map = try loadStyleText(
+                """
+                {"version": 8, "sources": {"p": {"type": "geojson", "data": {"type": "Feature", "properties": {},
+                  "geometry": {"type": "Point", "coordinates": [0, \(latitude)]}}}},
+                 "layers": [{"id": "s", "type": "symbol", "source": "p", "layout": \(layout)}]}
+                """)
+            var req = RenderRequest(
+                size: Size(width: 200, height: 100), camera: .center(Coordinate(latitude: 0, longitude: 0), zoom: 14))
+            req.baseMap = map
+            req.decorations.scaleBar = nil
+            req.decorations.showAttribution = false
+            return try SceneRenderer().render(OverlayScene(), request: req).mapLabelBoxes
+        }
+        let fit = try render(
+            """
+            {"text-field": "Fit me", "text-size": 12, "text-padding": 0, "icon-image": "star",
+             "icon-text-fit": "both", "icon-text-fit-padding": [2, 4, 6, 8]}
+            """)
+        let text = try XCTUnwrap(fit.first?.first)
+        let icon = try XCTUnwrap(fit.first?.last)
+        XCTAssertEqual(icon.x, text.x - 8, accuracy: 1e-9)
+        XCTAssertEqual(icon.y, text.y - 2, accuracy: 1e-9)
+        XCTAssertEqual(icon.width, text.width + 12, accuracy: 1e-9)
+        XCTAssertEqual(icon.height, text.height + 8, accuracy: 1e-9)
+        let width = try render(
+            """
+            {"text-field": "Fit me", "text-size": 12, "text-padding": 0, "icon-image": "star",
+             "icon-text-fit": "width", "icon-text-fit-padding": [2, 4, 6, 8]}
+            """)
+        let wText = try XCTUnwrap(width.first?.first)
+        let wIcon = try XCTUnwrap(width.first?.last)
+        XCTAssertEqual(wIcon.width, wText.width + 12, accuracy: 1e-9)
+        XCTAssertEqual(wIcon.height, 15, accuracy: 1e-9, "height as the image's, centred on the text")
+        XCTAssertEqual(wIcon.midY, wText.midY, accuracy: 1e-9)
+
+        // The point sits 20 points above the bottom edge: text under it (top anchor, 2 ems down)
+        // would be cut, so the label goes above it (bottom anchor, 2 ems up).
+        let latitude = Camera(
+            center: Coordinate(latitude: 0, longitude: 0), zoom: 14, size: Size(width: 200, height: 100), scale: 1
+        ).coordinate(for: Point(x: 100, y: 80)).latitude
+        let variable = try render(
+            """
+            {"text-field": "Label", "text-size": 10, "text-variable-anchor": ["top", "bottom"], "text-offset": [0, 2]}
+            """, latitude: latitude)
+        let v = try XCTUnwrap(variable.first?.first)
+        XCTAssertEqual(v.maxY, 80 - 20 + 2, accuracy: 0.5, "bottom anchor, offset taken as 2 ems up (+ padding)")
+        let pairs = try render(
+            """
+            {"text-field": "Label", "text-size": 10,
+             "text-variable-anchor-offset": ["top", [0, 2], "left", [1, -1]]}
+            """, latitude: latitude)
+        let a = try XCTUnwrap(pairs.first?.first)
+        XCTAssertEqual(a.minX, 100 + 10 - 2, accuracy: 0.5, "left anchor, 1 em right (minus padding)")
+        XCTAssertEqual(a.midY, 80 - 10, accuracy: 0.5, "and 1 em up, as given")
+    }
 }
