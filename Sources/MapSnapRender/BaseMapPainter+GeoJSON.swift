@@ -17,6 +17,7 @@ extension BaseMapPainter {
         let fixed = LayerPaint(layer, EvaluationContext(zoom: zoom), perFeature: false)
         var m = cairo_matrix_t()
         cairo_get_matrix(canvas.cr, &m)
+        let isOverlay = layer.source == OverlayStyleSource.id
         // Filter verdicts and paint that do not depend on the zoom are remembered per feature.
         let memo = Self.memoizes(layer) ? source.takeMemo(for: layer) : nil
         defer { if let memo { source.putMemo(memo) } }
@@ -38,12 +39,14 @@ extension BaseMapPainter {
                         symbols.append(
                             SymbolCandidate(
                                 layer: layer, layerIndex: layerIndex, ctx: ctx, text: text,
-                                geometry: .point(camera.point(for: c)), icon: icon))
+                                geometry: .point(camera.point(for: c)), icon: icon,
+                                overlayFeature: isOverlay ? index : nil))
                     case .lineString(let cs) where linePlacement:
                         symbols.append(
                             SymbolCandidate(
                                 layer: layer, layerIndex: layerIndex, ctx: ctx, text: text,
-                                geometry: .lines([project(cs)], clip: frame), icon: icon))
+                                geometry: .lines([project(cs)], clip: frame), icon: icon,
+                                overlayFeature: isOverlay ? index : nil))
                     default:
                         break
                     }

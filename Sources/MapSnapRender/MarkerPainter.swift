@@ -176,7 +176,24 @@ enum MarkerPainter {
         let bubble = Rect(
             x: box.x, y: below ? box.y + s.pointerHeight : box.y, width: box.width, height: box.height - s.pointerHeight
         )
+        drawCalloutBubble(
+            canvas, bubble: bubble, tipX: p.x, below: below, color: callout.color, symbol: callout.symbol,
+            symbolColor: callout.textColor, theme: theme)
+        let iconW = callout.symbol == nil ? 0 : s.fontSize * 1.3 + 4
+        canvas.drawText(
+            t, at: Point(x: bubble.x + s.paddingX + iconW, y: bubble.y + s.paddingY), color: callout.textColor)
+    }
+
+    /// The capsule `bubble` with its pointer: `theme.callout.pointerHeight` long, under the
+    /// bubble (over it when `below`), its tip at `tipX`; a white outline, a soft shadow, and the
+    /// `symbol` (if any) at the bubble's left end. The text is drawn by the caller.
+    static func drawCalloutBubble(
+        _ canvas: CairoCanvas, bubble: Rect, tipX: Double, below: Bool, color: Color, symbol: BuiltinSymbol?,
+        symbolColor: Color, theme: OverlayTheme
+    ) {
+        let s = theme.callout
         let base = below ? bubble.minY + 0.5 : bubble.maxY - 0.5
+        let tipY = below ? bubble.minY - s.pointerHeight : bubble.maxY + s.pointerHeight
         // Shadow: the same shape, offset and translucent.
         func shape(_ dy: Double) {
             canvas.newPath()
@@ -184,26 +201,23 @@ enum MarkerPainter {
             canvas.addPath(
                 [
                     .move(Point(x: -s.pointerWidth / 2, y: base + dy)),
-                    .line(Point(x: 0, y: p.y + dy)), .line(Point(x: s.pointerWidth / 2, y: base + dy)), .close,
-                ], transform: { Point(x: p.x + $0.x, y: $0.y) })
+                    .line(Point(x: 0, y: tipY + dy)), .line(Point(x: s.pointerWidth / 2, y: base + dy)), .close,
+                ], transform: { Point(x: tipX + $0.x, y: $0.y) })
         }
         shape(1.5)
         canvas.fill(color: .black, opacity: 0.18)
         shape(0)
-        canvas.fill(color: callout.color, preserve: true)
+        canvas.fill(color: color, preserve: true)
         canvas.stroke(color: .white, width: 1, join: .round)
-        var x = bubble.x + s.paddingX
-        if let sym = callout.symbol {
+        if let sym = symbol {
             let side = s.fontSize * 1.3
             let f = side / 24
             let y0 = bubble.midY - side / 2
-            let x0 = x
+            let x0 = bubble.x + s.paddingX
             canvas.newPath()
             canvas.addPath(sym.path) { Point(x: x0 + $0.x * f, y: y0 + $0.y * f) }
-            canvas.fill(color: callout.textColor, evenOdd: false)
-            x += side + 4
+            canvas.fill(color: symbolColor, evenOdd: false)
         }
-        canvas.drawText(t, at: Point(x: x, y: bubble.y + s.paddingY), color: callout.textColor)
     }
 
     // MARK: Labels

@@ -21,24 +21,19 @@ public final class SceneRenderer {
     public func render(_ scene: OverlayScene, request: RenderRequest) throws -> RenderOutput {
         let theme = request.theme
         let size = request.size
+        // A style with layers on the `overlay` source draws the trails and routes itself, and
+        // with symbol layers there the pins, flags, their titles, callouts and labels too.
+        let styledLines = request.baseMap.map { OverlayStyleSource.isDrawn(by: $0.style) } ?? false
+        let styledMarkers = request.baseMap.map { OverlayStyleSource.drawsMarkers($0.style) } ?? false
 
         // 1. Shape all text and measure every marker box (relative to its anchor, points).
         // Flags under balloon markers; within each group the southern ones on top (MapKit's order).
-        // Swift's sort is not documented as stable, so ties break on the original index.
-        let pins = scene.pins.enumerated().sorted { a, b in
-            let fa = a.element.kind == .marker ? 1 : 0
-            let fb = b.element.kind == .marker ? 1 : 0
-            if fa != fb { return fa < fb }
-            if a.element.coordinate.latitude != b.element.coordinate.latitude {
-                return a.element.coordinate.latitude > b.element.coordinate.latitude
-            }
-            return a.offset < b.offset
-        }.map(\.element)
+        let pins = OverlayStyleSource.markerOrder(scene.pins)
         let pinTitles: [TextLayout?] = pins.map { pin in
             pin.title.map { text.layout($0, size: theme.pin.labelFontSize, bold: true, maxWidth: 160) }
         }
         let pinGlyphs: [TextLayout?] = pins.map { pin in
-            if case .text(let s) = pin.glyph {
+            if case .text(let s) = pin.glyph, !styledMarkers {
                 return text.layout(s, size: theme.pin.width * pin.sizeFactor * (s.count > 1 ? 0.36 : 0.46), bold: true)
             }
             return nil
@@ -77,10 +72,16 @@ public final class SceneRenderer {
         var baseSymbols: [SymbolCandidate] = []
         var warnings: [String] = []
         var mapLabelBoxes: [[Rect]] = []
-        // A style with layers on the `overlay` source draws the trails and routes itself.
-        let styledLines = request.baseMap.map { OverlayStyleSource.isDrawn(by: $0.style) } ?? false
+        var overlayFeatures = OverlayStyleSource.FeatureSet()
         if var map = request.baseMap {
-            if styledLines { map.geojsonSources[OverlayStyleSource.id] = OverlayStyleSource.source(scene.lines) }
+            if styledLines {
+                overlayFeatures = OverlayStyleSource.features(
+                    lines: scene.lines, pins: pins, callouts: scene.callouts,
+                    calloutTextSizes: calloutTexts.map { Size(width: $0.width, height: $0.height) },
+                    labels: scene.labels,
+                    theme: theme)
+                map.geojsonSources[OverlayStyleSource.id] = GeoJSONSource(features: overlayFeatures.features)
+            }
             var painter = BaseMapPainter(map: map, camera: camera, canvas: canvas)
             baseSymbols = painter.draw()
             warnings = painter.warnings
@@ -153,83 +154,78 @@ public final class SceneRenderer {
         if !decorationRequest.showAttribution { decorationRequest.attribution = nil }
         let decorations = DecorationPainter.layout(
             decorationRequest, camera: camera, size: size, text: text, theme: theme)
-        for (i, pin) in pins.enumerated() {
-            let p = camera.point(for: pin.coordinate)
-            switch pin.kind {
-            case .marker: MarkerPainter.drawBalloon(canvas, at: p, pin: pin, theme: theme, glyph: pinGlyphs[i])
-            case .startFlag, .endFlag: MarkerPainter.drawFlag(canvas, at: p, pin: pin, theme: theme)
-            }
-            let box = MarkerPainter.pinBox(pin, theme: theme).offsetBy(dx: p.x, dy: p.y)
-            index.insert(box)
-            items.append(item(pin.kind.rawValue, pin.title, pin.coordinate, p, box, camera))
-        }
-        // Pin titles: under the tip if free, else beside or above the pin, else left out.
-        for (i, pin) in pins.enumerated() {
-            guard let t = pinTitles[i], let title = pin.title else { continue }
-            let p = camera.point(for: pin.coordinate)
-            let candidates = MarkerPainter.titleBoxes(t, pin: pin, theme: theme)
-            var placedBox: Rect?
-            for b in candidates {
-                let r = b.offsetBy(dx: p.x, dy: p.y)
-                if frame.contains(r) && !index.collides(r) {
-                    index.insert(r)
-                    placedBox = r
-                    break
-                }
-            }
-            if let r = placedBox {
-                let h = theme.label.haloWidth
-                canvas.drawText(
-                    t, at: Point(x: r.x + h, y: r.y + h), color: theme.label.color, halo: theme.label.haloColor,
-                    haloWidth: theme.label.haloWidth)
-            }
-            let shown = placedBox ?? candidates[0].offsetBy(dx: p.x, dy: p.y)
-            items.append(item("pin-title", title, pin.coordinate, p, shown, camera, placed: placedBox != nil))
-        }
-        // The corners hold the scale bar and attribution: callouts and labels keep clear of them.
-        for d in decorations { index.insert(d.box) }
-        for (i, callout) in scene.callouts.enumerated() {
-            var placed: (Coordinate, Point, Rect, below: Bool, shift: Double)?
-            // Anchors on the line first (bubble above, then below), then on top of the start flag.
-            var tries: [(Coordinate, lift: Double, below: Bool)] = []
-            for below in [false, true] { tries += callout.anchors.map { ($0, 0, below) } }
-            if let f = callout.flagAnchor { tries.append((f, theme.flags.height + 1, false)) }
-            search: for (c, lift, below) in tries {
-                for shift in [0.0, -0.7, 0.7, -1, 1] {
-                    let box = MarkerPainter.calloutBox(
-                        calloutTexts[i], callout: callout, theme: theme, below: below, shift: shift)
-                    var p = camera.point(for: c)
-                    p.y -= lift
-                    if place(box, at: p, frame: frame, index: &index) {
-                        placed = (c, p, box, below, shift)
-                        break search
+        if styledMarkers {
+            // The style's overlay layers place them (before the base map's labels: they win),
+            // clear of the scale bar and attribution.
+            let overlaySymbols = baseSymbols.filter { $0.overlayFeature != nil }
+            baseSymbols.removeAll { $0.overlayFeature != nil }
+            for d in decorations { index.insert(d.box) }
+            var placer = SymbolPlacer(
+                camera: camera, canvas: canvas, text: text, sprites: request.baseMap?.sprites ?? [], theme: theme)
+            placer.place(overlaySymbols, frame: frame, index: &index)
+            reportPins(
+                pins, titles: pinTitles, placed: placer.overlayPlaced, firstFeature: overlayFeatures.pinStart,
+                camera: camera,
+                theme: theme, into: &items)
+            reportCallouts(
+                scene.callouts, boxes: calloutBoxes, features: overlayFeatures, placed: placer.overlayPlaced,
+                camera: camera, into: &items)
+            reportLabels(
+                scene.labels, boxes: labelBoxes, features: overlayFeatures, placed: placer.overlayPlaced,
+                camera: camera, into: &items)
+        } else {
+            drawPins(
+                pins, titles: pinTitles, glyphs: pinGlyphs, camera: camera, theme: theme, frame: frame, canvas: canvas,
+                index: &index, into: &items)
+            // The corners hold the scale bar and attribution: callouts and labels keep clear of them.
+            for d in decorations { index.insert(d.box) }
+            for (i, callout) in scene.callouts.enumerated() {
+                var placed: (Coordinate, Point, Rect, below: Bool, shift: Double)?
+                // Anchors on the line first (bubble above, then below), then on top of the start flag.
+                var tries: [(Coordinate, lift: Double, below: Bool)] = []
+                for below in [false, true] { tries += callout.anchors.map { ($0, 0, below) } }
+                if let f = callout.flagAnchor { tries.append((f, theme.flags.height + 1, false)) }
+                search: for (c, lift, below) in tries {
+                    for shift in [0.0, -0.7, 0.7, -1, 1] {
+                        let box = MarkerPainter.calloutBox(
+                            calloutTexts[i], callout: callout, theme: theme, below: below, shift: shift)
+                        var p = camera.point(for: c)
+                        p.y -= lift
+                        if place(box, at: p, frame: frame, index: &index) {
+                            placed = (c, p, box, below, shift)
+                            break search
+                        }
                     }
                 }
+                if let (c, p, box, below, shift) = placed {
+                    MarkerPainter.drawCallout(
+                        canvas, at: p, text: calloutTexts[i], callout: callout, theme: theme, below: below, shift: shift
+                    )
+                    items.append(item("callout", callout.text, c, p, box.offsetBy(dx: p.x, dy: p.y), camera))
+                } else if let c = callout.anchors.first {
+                    let p = camera.point(for: c)
+                    items.append(
+                        item(
+                            "callout", callout.text, c, p, calloutBoxes[i].offsetBy(dx: p.x, dy: p.y), camera,
+                            placed: false
+                        ))
+                }
             }
-            if let (c, p, box, below, shift) = placed {
-                MarkerPainter.drawCallout(
-                    canvas, at: p, text: calloutTexts[i], callout: callout, theme: theme, below: below, shift: shift)
-                items.append(item("callout", callout.text, c, p, box.offsetBy(dx: p.x, dy: p.y), camera))
-            } else if let c = callout.anchors.first {
-                let p = camera.point(for: c)
-                items.append(
-                    item(
-                        "callout", callout.text, c, p, calloutBoxes[i].offsetBy(dx: p.x, dy: p.y), camera, placed: false
-                    ))
-            }
-        }
-        for (i, label) in scene.labels.enumerated() {
-            let placedAt = place(labelBoxes[i], anchors: label.anchors, camera: camera, frame: frame, index: &index)
-            if let (c, p) = placedAt {
-                let t = labelTexts[i]
-                canvas.drawText(
-                    t, at: Point(x: p.x - t.width / 2, y: p.y - t.height / 2), color: label.color ?? theme.label.color,
-                    halo: theme.label.haloColor, haloWidth: theme.label.haloWidth)
-                items.append(item("label", label.text, c, p, labelBoxes[i].offsetBy(dx: p.x, dy: p.y), camera))
-            } else if let c = label.anchors.first {
-                let p = camera.point(for: c)
-                items.append(
-                    item("label", label.text, c, p, labelBoxes[i].offsetBy(dx: p.x, dy: p.y), camera, placed: false))
+            for (i, label) in scene.labels.enumerated() {
+                let placedAt = place(labelBoxes[i], anchors: label.anchors, camera: camera, frame: frame, index: &index)
+                if let (c, p) = placedAt {
+                    let t = labelTexts[i]
+                    canvas.drawText(
+                        t, at: Point(x: p.x - t.width / 2, y: p.y - t.height / 2),
+                        color: label.color ?? theme.label.color,
+                        halo: theme.label.haloColor, haloWidth: theme.label.haloWidth)
+                    items.append(item("label", label.text, c, p, labelBoxes[i].offsetBy(dx: p.x, dy: p.y), camera))
+                } else if let c = label.anchors.first {
+                    let p = camera.point(for: c)
+                    items.append(
+                        item("label", label.text, c, p, labelBoxes[i].offsetBy(dx: p.x, dy: p.y), camera, placed: false)
+                    )
+                }
             }
         }
 
@@ -365,6 +361,124 @@ public final class SceneRenderer {
         guard let a else { return b }
         guard let b else { return a }
         return a.union(b)
+    }
+
+    // MARK: - Pins
+
+    /// Draws the pins and flags (always) and their titles (where they fit), for a map whose
+    /// style does not draw them.
+    private func drawPins(
+        _ pins: [PinOverlay], titles pinTitles: [TextLayout?], glyphs pinGlyphs: [TextLayout?], camera: Camera,
+        theme: OverlayTheme, frame: Rect, canvas: CairoCanvas, index: inout CollisionIndex,
+        into items: inout [Annotations.Item]
+    ) {
+        for (i, pin) in pins.enumerated() {
+            let p = camera.point(for: pin.coordinate)
+            switch pin.kind {
+            case .marker: MarkerPainter.drawBalloon(canvas, at: p, pin: pin, theme: theme, glyph: pinGlyphs[i])
+            case .startFlag, .endFlag: MarkerPainter.drawFlag(canvas, at: p, pin: pin, theme: theme)
+            }
+            let box = MarkerPainter.pinBox(pin, theme: theme).offsetBy(dx: p.x, dy: p.y)
+            index.insert(box)
+            items.append(item(pin.kind.rawValue, pin.title, pin.coordinate, p, box, camera))
+        }
+        // Pin titles: under the tip if free, else beside or above the pin, else left out.
+        for (i, pin) in pins.enumerated() {
+            guard let t = pinTitles[i], let title = pin.title else { continue }
+            let p = camera.point(for: pin.coordinate)
+            let candidates = MarkerPainter.titleBoxes(t, pin: pin, theme: theme)
+            var placedBox: Rect?
+            for b in candidates {
+                let r = b.offsetBy(dx: p.x, dy: p.y)
+                if frame.contains(r) && !index.collides(r) {
+                    index.insert(r)
+                    placedBox = r
+                    break
+                }
+            }
+            if let r = placedBox {
+                let h = theme.label.haloWidth
+                canvas.drawText(
+                    t, at: Point(x: r.x + h, y: r.y + h), color: theme.label.color, halo: theme.label.haloColor,
+                    haloWidth: theme.label.haloWidth)
+            }
+            let shown = placedBox ?? candidates[0].offsetBy(dx: p.x, dy: p.y)
+            items.append(item("pin-title", title, pin.coordinate, p, shown, camera, placed: placedBox != nil))
+        }
+    }
+
+    /// The annotations of pins and titles the style placed (`placed`, by feature index of the
+    /// overlay source, whose pins start at `firstFeature`): the boxes they got, or where they
+    /// would have gone, not placed.
+    private func reportPins(
+        _ pins: [PinOverlay], titles pinTitles: [TextLayout?], placed: [Int: OverlayPlacement], firstFeature: Int,
+        camera: Camera, theme: OverlayTheme, into items: inout [Annotations.Item]
+    ) {
+        for (i, pin) in pins.enumerated() {
+            let p = camera.point(for: pin.coordinate)
+            let box = placed[firstFeature + i]?.icon
+            let shown = box ?? MarkerPainter.pinBox(pin, theme: theme).offsetBy(dx: p.x, dy: p.y)
+            items.append(item(pin.kind.rawValue, pin.title, pin.coordinate, p, shown, camera, placed: box != nil))
+        }
+        for (i, pin) in pins.enumerated() {
+            guard let t = pinTitles[i], let title = pin.title else { continue }
+            let p = camera.point(for: pin.coordinate)
+            let box = placed[firstFeature + i]?.text
+            let shown = box ?? MarkerPainter.titleBox(t, pin: pin, theme: theme).offsetBy(dx: p.x, dy: p.y)
+            items.append(item("pin-title", title, pin.coordinate, p, shown, camera, placed: box != nil))
+        }
+    }
+
+    /// The annotations of callouts the style placed: each at the first of its spots that got a
+    /// box (the bubble with its pointer, or the text without an icon), else where its first
+    /// anchor would have had it, not placed.
+    private func reportCallouts(
+        _ callouts: [CalloutOverlay], boxes calloutBoxes: [Rect], features: OverlayStyleSource.FeatureSet,
+        placed: [Int: OverlayPlacement], camera: Camera, into items: inout [Annotations.Item]
+    ) {
+        var chosen: [Int: (Coordinate, Point, Rect)] = [:]
+        for f in features.calloutTries.keys.sorted() {
+            guard let t = features.calloutTries[f], chosen[t.callout] == nil,
+                let box = placed[f].flatMap({ $0.icon ?? $0.text })
+            else { continue }
+            var p = camera.point(for: t.anchor)
+            p.y -= t.lift
+            chosen[t.callout] = (t.anchor, p, box)
+        }
+        for (i, callout) in callouts.enumerated() {
+            if let (c, p, box) = chosen[i] {
+                items.append(item("callout", callout.text, c, p, box, camera))
+            } else if let c = callout.anchors.first {
+                let p = camera.point(for: c)
+                items.append(
+                    item(
+                        "callout", callout.text, c, p, calloutBoxes[i].offsetBy(dx: p.x, dy: p.y), camera, placed: false
+                    ))
+            }
+        }
+    }
+
+    /// The annotations of labels the style placed, as `reportCallouts` does for callouts.
+    private func reportLabels(
+        _ labels: [LabelOverlay], boxes labelBoxes: [Rect], features: OverlayStyleSource.FeatureSet,
+        placed: [Int: OverlayPlacement], camera: Camera, into items: inout [Annotations.Item]
+    ) {
+        var chosen: [Int: (Coordinate, Rect)] = [:]
+        for f in features.labelTries.keys.sorted() {
+            guard let t = features.labelTries[f], chosen[t.label] == nil,
+                let box = placed[f].flatMap({ $0.text ?? $0.icon })
+            else { continue }
+            chosen[t.label] = (t.anchor, box)
+        }
+        for (i, label) in labels.enumerated() {
+            if let (c, box) = chosen[i] {
+                items.append(item("label", label.text, c, camera.point(for: c), box, camera))
+            } else if let c = label.anchors.first {
+                let p = camera.point(for: c)
+                items.append(
+                    item("label", label.text, c, p, labelBoxes[i].offsetBy(dx: p.x, dy: p.y), camera, placed: false))
+            }
+        }
     }
 
     // MARK: - Placement

@@ -20,6 +20,15 @@ struct SymbolCandidate {
     var geometry: Geometry
     /// icon-image ("" for none): a sprite image or a built-in symbol name (point placement).
     var icon: String = ""
+    /// The feature's index in the `overlay` source, for features of that source (the renderer
+    /// reports where each overlay was placed).
+    var overlayFeature: Int?
+}
+
+/// Where the parts of an overlay feature's symbol went (points); nil for a part not drawn.
+struct OverlayPlacement {
+    var icon: Rect?
+    var text: Rect?
 }
 
 /// Places and draws base-map labels after the overlays, in MapLibre's order: symbol layers
@@ -38,7 +47,7 @@ struct SymbolPlacer {
     let text: TextEngine
     /// Shaped labels, shared by every image drawn with `text` (the same names come back image
     /// after image).
-    private let layouts: TextLayoutCache
+    let layouts: TextLayoutCache
     /// Text parameters by layer index, for layers whose text size, font, spacing and wrap width
     /// do not depend on the feature (nil: they do).
     private var fixedParams: [Int: TextParams?] = [:]
@@ -46,16 +55,27 @@ struct SymbolPlacer {
     /// Sprite sheets icon-image names are looked up in (then the built-in symbols).
     let sprites: [SpriteAtlas]
 
-    init(camera: Camera, canvas: CairoCanvas, text: TextEngine, sprites: [SpriteAtlas] = []) {
+    /// The overlay theme, which sizes the built-in marker images (`OverlayImage`).
+    let theme: OverlayTheme
+
+    init(
+        camera: Camera, canvas: CairoCanvas, text: TextEngine, sprites: [SpriteAtlas] = [],
+        theme: OverlayTheme = .standard
+    ) {
         self.camera = camera
         self.canvas = canvas
         self.text = text
         self.sprites = sprites
+        self.theme = theme
         self.layouts = TextLayoutCache.shared(for: text)
     }
 
     /// The labels drawn: text and collision boxes, points (for annotations and tests).
     private(set) var placed: [(text: String, boxes: [Rect])] = []
+
+    /// Where the symbols of `overlay` source features went, by feature index (their icon and
+    /// text may come from different layers).
+    private(set) var overlayPlaced: [Int: OverlayPlacement] = [:]
 
     /// Whether to keep where each glyph of a line label went, in `placedGlyphs` (tests).
     var recordsGlyphs = false
@@ -79,11 +99,18 @@ struct SymbolPlacer {
             return a < b
         }
         var seenText: [Int: Set<String>] = [:]
+        var placedGroups: [Int: Set<String>] = [:]
         for i in order {
             let c = candidates[i]
             switch c.geometry {
             case .point(let p):
+                // Overlay features sharing a `group` are one overlay's alternative spots: the
+                // first that fits in a layer is placed, the others are left out.
+                let group = c.overlayFeature == nil ? nil : Self.group(c)
+                if let group, placedGroups[c.layerIndex, default: []].contains(group) { continue }
+                let before = placed.count
                 placePoint(c, at: p, frame: frame, index: &index)
+                if let group, placed.count > before { placedGroups[c.layerIndex, default: []].insert(group) }
             case .lines(let paths, let clip) where c.text.isEmpty:
                 placeLineIcons(c, paths: paths, clip: clip, frame: frame, index: &index)
             case .lines(let paths, let clip):
@@ -93,6 +120,15 @@ struct SymbolPlacer {
                     seenText[c.layerIndex, default: []].insert(c.text)
                 }
             }
+        }
+    }
+
+    /// The `group` property of an overlay feature (a string or a number), nil without one.
+    private static func group(_ c: SymbolCandidate) -> String? {
+        switch c.ctx.feature?.property("group") {
+        case .string(let s)?: return s
+        case .number(let d)?: return String(d)
+        default: return nil
         }
     }
 
@@ -181,20 +217,20 @@ struct SymbolPlacer {
 
     private mutating func placePoint(_ c: SymbolCandidate, at p: Point, frame: Rect, index: inout CollisionIndex) {
         let l = c.layer.layout
-        // The icon (MapLibre skips an icon-image it cannot find and still places the text).
-        let icon = c.icon.isEmpty ? nil : self.icon(c, at: p)
-        var label: (layout: TextLayout, origin: Point, box: Rect)?
+        typealias Label = (layout: TextLayout, origin: Point, box: Rect)
+        // The text at each anchor to try (text-variable-anchor-offset, text-variable-anchor, or
+        // the one text-anchor), best first.
+        var labels: [Label] = []
         if !c.text.isEmpty {
             let (t, size) = layout(c, wrap: true)
-            let offset = l.numbers(.textOffset, c.ctx)
-            let origin = Self.anchored(
-                t.width, t.height, at: p, anchor: l.enumValue(.textAnchor, c.ctx),
-                dx: (offset.first ?? 0) * size, dy: (offset.count > 1 ? offset[1] : 0) * size)
             let pad = l.number(.textPadding, c.ctx)
-            let box = Rect(x: origin.x - pad, y: origin.y - pad, width: t.width + 2 * pad, height: t.height + 2 * pad)
-            label = (t, origin, box)
+            for (anchor, dx, dy) in Self.textAnchors(c, size: size) {
+                let origin = Self.anchored(t.width, t.height, at: p, anchor: anchor, dx: dx, dy: dy)
+                let box = Rect(
+                    x: origin.x - pad, y: origin.y - pad, width: t.width + 2 * pad, height: t.height + 2 * pad)
+                labels.append((t, origin, box))
+            }
         }
-        guard label != nil || icon != nil else { return }
         // Both parts must fit, unless one is optional (then the other shows alone).
         let textAllow = l.bool(.textAllowOverlap, c.ctx)
         let iconAllow = l.bool(.iconAllowOverlap, c.ctx)
@@ -203,19 +239,65 @@ struct SymbolPlacer {
         func fits(_ box: Rect, allow: Bool) -> Bool {
             (allow ? frame.intersection(box) != nil : frame.contains(box)) && (allow || !index.collides(box))
         }
-        var textFits = label.map { fits($0.box, allow: textAllow) } ?? true
-        var iconFits = icon.map { fits($0.box, allow: iconAllow) } ?? true
-        if !textFits && iconFits && icon != nil && l.bool(.textOptional, c.ctx) {
-            label = nil
-            textFits = true
+        // The icon (MapLibre skips an icon-image it cannot find and still places the text); with
+        // icon-text-fit it follows the text, so it is laid out per anchor.
+        let fitsText = !l.enumValue(.iconTextFit, c.ctx).isEmpty && l.enumValue(.iconTextFit, c.ctx) != "none"
+        let fixedIcon = c.icon.isEmpty || (fitsText && !labels.isEmpty) ? nil : self.icon(c, at: p)
+        if labels.isEmpty {
+            guard let icon = fixedIcon, fits(icon.box, allow: iconAllow) else { return }
+            return placeParts(c, label: nil, icon: icon, index: &index)
         }
-        if !iconFits && textFits && label != nil && l.bool(.iconOptional, c.ctx) {
-            iconFits = true
+        var textAlone: Label?
+        for label in labels {
+            let icon = c.icon.isEmpty ? nil : (fitsText ? self.icon(c, at: p, fitting: label) : fixedIcon)
+            let textFits = fits(label.box, allow: textAllow)
+            let iconFits = icon.map { fits($0.box, allow: iconAllow) } ?? true
+            if textFits && iconFits { return placeParts(c, label: label, icon: icon, index: &index) }
+            if textFits && textAlone == nil { textAlone = label }
+        }
+        // No anchor fits both: an optional part is left out.
+        if let icon = fixedIcon, fits(icon.box, allow: iconAllow), l.bool(.textOptional, c.ctx) {
+            return placeParts(c, label: nil, icon: icon, index: &index)
+        }
+        if let label = textAlone, c.icon.isEmpty || l.bool(.iconOptional, c.ctx) {
             return placeParts(c, label: label, icon: nil, index: &index)
         }
-        guard textFits && iconFits else { return }
-        placeParts(c, label: label, icon: icon, index: &index)
     }
+
+    /// The anchors to try for a point label, best first, with their offsets (points): the
+    /// pairs of text-variable-anchor-offset (offsets in ems as given), else text-variable-anchor
+    /// with text-offset taken as absolute values and applied away from each anchor, else
+    /// text-anchor with text-offset.
+    static func textAnchors(_ c: SymbolCandidate, size: Double) -> [(String, Double, Double)] {
+        let l = c.layer.layout
+        if let property = variableAnchorOffset, case .array(let items)? = l.value(property, c.ctx) {
+            var list: [(String, Double, Double)] = []
+            var i = 0
+            while i + 1 < items.count {
+                if case .string(let anchor) = items[i], case .array(let xy) = items[i + 1], xy.count == 2,
+                    case .number(let x) = xy[0], case .number(let y) = xy[1]
+                {
+                    list.append((anchor, x * size, y * size))
+                }
+                i += 2
+            }
+            if !list.isEmpty { return list }
+        }
+        let offset = l.numbers(.textOffset, c.ctx)
+        let ox = (offset.first ?? 0) * size
+        let oy = (offset.count > 1 ? offset[1] : 0) * size
+        let variable = l.strings(.textVariableAnchor, c.ctx)
+        if !variable.isEmpty {
+            return variable.map { anchor in
+                let dx = anchor.hasSuffix("left") ? abs(ox) : (anchor.hasSuffix("right") ? -abs(ox) : 0)
+                let dy = anchor.hasPrefix("top") ? abs(oy) : (anchor.hasPrefix("bottom") ? -abs(oy) : 0)
+                return (anchor, dx, dy)
+            }
+        }
+        return [(l.enumValue(.textAnchor, c.ctx), ox, oy)]
+    }
+
+    private static let variableAnchorOffset = StyleProperty("text-variable-anchor-offset")
 
     /// Records the placed boxes (unless ignore-placement) and draws the icon, then the text.
     private mutating func placeParts(
@@ -228,6 +310,7 @@ struct SymbolPlacer {
             if !l.bool(.iconIgnorePlacement, c.ctx) { index.insert(icon.box) }
             drawIcon(icon, c)
             boxes.append(icon.box)
+            if let f = c.overlayFeature { overlayPlaced[f, default: OverlayPlacement()].icon = icon.box }
         }
         if let label {
             if !l.bool(.textIgnorePlacement, c.ctx) { index.insert(label.box) }
@@ -238,6 +321,7 @@ struct SymbolPlacer {
                     halo: s.haloWidth > 0 ? s.halo.withAlpha(s.opacity) : nil, haloWidth: s.haloWidth)
             }
             boxes.insert(label.box, at: 0)
+            if let f = c.overlayFeature { overlayPlaced[f, default: OverlayPlacement()].text = label.box }
         }
         placed.append((c.text.isEmpty ? c.icon : c.text, boxes))
     }

@@ -520,12 +520,212 @@ extension BaseMapTests {
         let plain = #"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background"}]}"#
         XCTAssertEqual(
             try load(plain).style.layers.map(\.id),
-            ["bg", "overlay-trail-casing", "overlay-trail", "overlay-route-casing", "overlay-route"])
+            ["bg"] + Self.overlayLayers)
         XCTAssertEqual(try load(plain, appending: false).style.layers.map(\.id), ["bg"], "--bare adds nothing")
         for name in ["standard", "satellite", "hybrid"] {
             let map = try BaseMapLoader().load(style: name, overrides: ["openmaptiles": Self.sf]) { _ in }
-            XCTAssertEqual(map.style.layers.filter { $0.source == "overlay" }.count, 4, name)
+            XCTAssertEqual(map.style.layers.filter { $0.source == "overlay" }.map(\.id), Self.overlayLayers, name)
         }
+    }
+
+    static let overlayLayers = [
+        "overlay-trail-casing", "overlay-trail", "overlay-route-casing", "overlay-route", "overlay-labels",
+        "overlay-callouts", "overlay-callouts-symbol", "overlay-pin-titles", "overlay-pins",
+    ]
+
+    /// A pin with a title, a start flag, a callout and a free label around (0, 0).
+    static func markerScene() -> OverlayScene {
+        var scene = OverlayScene()
+        scene.pins = [
+            PinOverlay(
+                coordinate: Coordinate(latitude: 0, longitude: 0), color: Color(red: 1, green: 0, blue: 0),
+                glyph: .text("A"), title: "Spring"),
+            PinOverlay(
+                kind: .startFlag, coordinate: Coordinate(latitude: 0, longitude: 0.0008),
+                color: Color(red: 0, green: 0.8, blue: 0)),
+        ]
+        scene.callouts = [
+            CalloutOverlay(
+                text: "Bubble", anchors: [Coordinate(latitude: -0.0008, longitude: -0.0002)],
+                color: Color(red: 0, green: 0, blue: 1), textColor: .white, symbol: .star)
+        ]
+        scene.labels = [LabelOverlay(text: "Free label", anchors: [Coordinate(latitude: 0.0009, longitude: -0.001)])]
+        return scene
+    }
+
+    /// The default overlay layers under a white background, with `change` applied to the layer
+    /// objects (as parsed JSON) first.
+    static func styleWithOverlayLayers(_ change: (inout [[String: Any]]) -> Void) throws -> String {
+        let defaults = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(OverlayStyleSource.defaultLayersStyle.utf8)) as? [String: Any])
+        var layers = try XCTUnwrap(defaults["layers"] as? [[String: Any]])
+        change(&layers)
+        var style = defaults
+        style["layers"] = [["id": "bg", "type": "background", "paint": ["background-color": "#ffffff"]]] + layers
+        return String(decoding: try JSONSerialization.data(withJSONObject: style), as: UTF8.self)
+    }
+
+    func renderMarkers(_ map: BaseMap) throws -> (RenderOutput, RGBAImage) {
+        var req = RenderRequest(
+            size: Size(width: 300, height: 240), camera: .center(Coordinate(latitude: 0, longitude: 0), zoom: 16))
+        req.baseMap = map
+        let out = try SceneRenderer().render(Self.markerScene(), request: req)
+        return (out, try RGBAImage(png: out.bytes))
+    }
+
+    func rgb(_ img: RGBAImage, _ p: Point) -> [UInt8] {
+        let i = (Int(p.y) * img.width + Int(p.x)) * 4
+        return Array(img.pixels[i..<i + 3])
+    }
+
+    /// Pins, flags, callouts and labels reach a style through the `overlay` source too: a style
+    /// without overlay layers gets the default ones (markers show as the renderer draws them),
+    /// and a style can recolour or hide them.
+    func testMarkersAreStyledThroughTheOverlaySource() throws {
+        let plain = try loadStyleText(
+            ##"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}}]}"##
+        )
+        XCTAssertEqual(plain.style.layers.map(\.id), ["bg"] + Self.overlayLayers, "the defaults are appended")
+        XCTAssertTrue(OverlayStyleSource.drawsMarkers(plain.style))
+        let (out, img) = try renderMarkers(plain)
+        let pin = out.camera.point(for: Coordinate(latitude: 0, longitude: 0))
+        // The balloon's head (left of its glyph): the pin's red.
+        let head = Point(x: pin.x - 8, y: pin.y - 23)
+        XCTAssertEqual(rgb(img, head), [255, 0, 0])
+        for kind in ["marker", "start-flag", "pin-title", "callout", "label"] {
+            let item = try XCTUnwrap(out.annotations.items.first { $0.kind == kind }, kind)
+            XCTAssertTrue(item.placed, kind)
+        }
+        // The callout bubble in its colour, inside the box the annotations give.
+        let callout = try XCTUnwrap(out.annotations.items.first { $0.kind == "callout" })
+        XCTAssertEqual(rgb(img, Point(x: callout.box[0] + callout.box[2] - 8, y: callout.box[1] + 3)), [0, 0, 255])
+        // Under the pin (its title's place), dark title text on its white halo.
+        let title = try XCTUnwrap(out.annotations.items.first { $0.kind == "pin-title" })
+        XCTAssertGreaterThan(title.box[1], pin.y, "the title goes under the pin")
+
+        // Restyled: the style's icon-color wins over the pin's own colour.
+        let green = try loadStyleText(
+            try Self.styleWithOverlayLayers { layers in
+                for i in layers.indices where layers[i]["id"] as? String == "overlay-pins" {
+                    layers[i]["paint"] = ["icon-color": "#00ff00"]
+                }
+            })
+        let (greenOut, greenImg) = try renderMarkers(green)
+        XCTAssertEqual(rgb(greenImg, head), [0, 255, 0])
+        XCTAssertEqual(
+            greenOut.annotations.items.filter { $0.kind == "marker" }.map(\.box),
+            out.annotations.items.filter { $0.kind == "marker" }.map(\.box), "the same place")
+
+        // Hidden: no pin drawn, and the annotations say so.
+        let hidden = try loadStyleText(
+            try Self.styleWithOverlayLayers { layers in
+                for i in layers.indices where layers[i]["id"] as? String == "overlay-pins" {
+                    layers[i]["layout"] = ["visibility": "none"]
+                }
+            })
+        let (hiddenOut, hiddenImg) = try renderMarkers(hidden)
+        XCTAssertEqual(rgb(hiddenImg, head), [255, 255, 255])
+        XCTAssertEqual(hiddenOut.annotations.items.first { $0.kind == "marker" }?.placed, false)
+        XCTAssertEqual(hiddenOut.annotations.items.first { $0.kind == "callout" }?.placed, true)
+    }
+
+    /// The overlay source's point features carry the resolved look a style reads.
+    func testOverlayMarkerFeaturesCarryTheirProperties() throws {
+        let scene = Self.markerScene()
+        let pins = OverlayStyleSource.markerOrder(scene.pins)
+        XCTAssertEqual(pins.map(\.kind), [.startFlag, .marker], "flags under balloons")
+        let set = OverlayStyleSource.features(
+            lines: [], pins: pins, callouts: scene.callouts, calloutTextSizes: [Size(width: 40, height: 15)],
+            labels: scene.labels, theme: .standard)
+        func string(_ f: Feature, _ key: String) -> String? { f.properties[key]?.stringValue }
+        let flag = set.features[set.pinStart]
+        XCTAssertEqual(string(flag, "kind"), "start-flag")
+        XCTAssertEqual(string(flag, "color"), "#00cc00")
+        let pin = set.features[set.pinStart + 1]
+        XCTAssertEqual(string(pin, "kind"), "pin")
+        XCTAssertEqual(string(pin, "color"), "#ff0000")
+        XCTAssertEqual(string(pin, "glyph"), "A")
+        XCTAssertEqual(string(pin, "glyph-color"), "#ffffff")
+        XCTAssertEqual(string(pin, "title"), "Spring")
+        XCTAssertEqual(pin.properties["size"]?.doubleValue, 1)
+        XCTAssertEqual(pin.properties["order"]?.doubleValue, 1)
+        XCTAssertEqual(pin.properties["title-anchors"]?.arrayValue?.elements.count, 8)
+        let callouts = set.features.filter { string($0, "kind") == "callout" }
+        XCTAssertEqual(callouts.count, 2 * 5, "one anchor, above and below, five slides each")
+        for f in callouts {
+            XCTAssertEqual(string(f, "text"), "Bubble")
+            XCTAssertEqual(string(f, "color"), "#0000ff")
+            XCTAssertEqual(string(f, "text-color"), "#ffffff")
+            XCTAssertEqual(string(f, "symbol"), "star")
+            XCTAssertEqual(string(f, "group"), "callout-0")
+            XCTAssertEqual(f.properties["text-offset"]?.arrayValue?.elements.count, 2)
+        }
+        XCTAssertEqual(callouts.filter { $0.properties["below"]?.boolValue == true }.count, 5)
+        let label = try XCTUnwrap(set.features.first { string($0, "kind") == "label" })
+        XCTAssertEqual(string(label, "text"), "Free label")
+        XCTAssertEqual(string(label, "color"), "#1c1c1e")
+        XCTAssertEqual(string(label, "group"), "label-0")
+    }
+
+    /// icon-text-fit stretches the icon around its text plus icon-text-fit-padding (top, right,
+    /// bottom, left); text-variable-anchor and text-variable-anchor-offset try their anchors in
+    /// order and take the first whose text fits.
+    func testIconTextFitAndVariableAnchors() throws {
+        func render(_ layout: String, latitude: Double = 0) throws -> [[Rect]] {
+            let map = try loadStyleText(
+                """
+                {"version": 8, "sources": {"p": {"type": "geojson", "data": {"type": "Feature", "properties": {},
+                  "geometry": {"type": "Point", "coordinates": [0, \(latitude)]}}}},
+                 "layers": [{"id": "s", "type": "symbol", "source": "p", "layout": \(layout)}]}
+                """)
+            var req = RenderRequest(
+                size: Size(width: 200, height: 100), camera: .center(Coordinate(latitude: 0, longitude: 0), zoom: 14))
+            req.baseMap = map
+            req.decorations.scaleBar = nil
+            req.decorations.showAttribution = false
+            return try SceneRenderer().render(OverlayScene(), request: req).mapLabelBoxes
+        }
+        let fit = try render(
+            """
+            {"text-field": "Fit me", "text-size": 12, "text-padding": 0, "icon-image": "star",
+             "icon-text-fit": "both", "icon-text-fit-padding": [2, 4, 6, 8]}
+            """)
+        let text = try XCTUnwrap(fit.first?.first)
+        let icon = try XCTUnwrap(fit.first?.last)
+        XCTAssertEqual(icon.x, text.x - 8, accuracy: 1e-9)
+        XCTAssertEqual(icon.y, text.y - 2, accuracy: 1e-9)
+        XCTAssertEqual(icon.width, text.width + 12, accuracy: 1e-9)
+        XCTAssertEqual(icon.height, text.height + 8, accuracy: 1e-9)
+        let width = try render(
+            """
+            {"text-field": "Fit me", "text-size": 12, "text-padding": 0, "icon-image": "star",
+             "icon-text-fit": "width", "icon-text-fit-padding": [2, 4, 6, 8]}
+            """)
+        let wText = try XCTUnwrap(width.first?.first)
+        let wIcon = try XCTUnwrap(width.first?.last)
+        XCTAssertEqual(wIcon.width, wText.width + 12, accuracy: 1e-9)
+        XCTAssertEqual(wIcon.height, 15, accuracy: 1e-9, "height as the image's, centred on the text")
+        XCTAssertEqual(wIcon.midY, wText.midY, accuracy: 1e-9)
+
+        // The point sits 20 points above the bottom edge: text under it (top anchor, 2 ems down)
+        // would be cut, so the label goes above it (bottom anchor, 2 ems up).
+        let latitude = Camera(
+            center: Coordinate(latitude: 0, longitude: 0), zoom: 14, size: Size(width: 200, height: 100), scale: 1
+        ).coordinate(for: Point(x: 100, y: 80)).latitude
+        let variable = try render(
+            """
+            {"text-field": "Label", "text-size": 10, "text-variable-anchor": ["top", "bottom"], "text-offset": [0, 2]}
+            """, latitude: latitude)
+        let v = try XCTUnwrap(variable.first?.first)
+        XCTAssertEqual(v.maxY, 80 - 20 + 2, accuracy: 0.5, "bottom anchor, offset taken as 2 ems up (+ padding)")
+        let pairs = try render(
+            """
+            {"text-field": "Label", "text-size": 10,
+             "text-variable-anchor-offset": ["top", [0, 2], "left", [1, -1]]}
+            """, latitude: latitude)
+        let a = try XCTUnwrap(pairs.first?.first)
+        XCTAssertEqual(a.minX, 100 + 10 - 2, accuracy: 0.5, "left anchor, 1 em right (minus padding)")
+        XCTAssertEqual(a.midY, 80 - 10, accuracy: 0.5, "and 1 em up, as given")
     }
 }
 
