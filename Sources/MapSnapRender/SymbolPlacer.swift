@@ -331,8 +331,8 @@ struct SymbolPlacer {
     static func anchored(_ w: Double, _ h: Double, at p: Point, anchor: String, dx: Double, dy: Double) -> Point {
         var x = p.x + dx - w / 2
         var y = p.y + dy - h / 2
-        if anchor.contains("left") { x = p.x + dx }
-        if anchor.contains("right") { x = p.x + dx - w }
+        if anchor.hasSuffix("left") { x = p.x + dx }
+        if anchor.hasSuffix("right") { x = p.x + dx - w }
         if anchor.hasPrefix("top") { y = p.y + dy }
         if anchor.hasPrefix("bottom") { y = p.y + dy - h }
         return Point(x: x, y: y)
