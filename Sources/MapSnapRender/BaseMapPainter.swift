@@ -197,7 +197,9 @@ struct BaseMapPainter {
 
         var started = false
         var pending = false
-        var pendingPaint = fixed
+        // The paint of the features added since the last `apply` (only per-feature paint changes
+        // it: fixed paint is not copied feature after feature).
+        var paint = fixed
         // Whether the geometry goes to the coverage rasterizers: decided once for fixed paint.
         var record = drawsByCoverage(fixed)
         for i in 0..<p.count {
@@ -210,16 +212,16 @@ struct BaseMapPainter {
             // known yet, per-feature paint): most features of a tile need neither.
             guard filter.accepts(i, EvaluationContext(zoom: zoom, feature: TileFeatureContext(layer: p.keys, index: i)))
             else { continue }
-            var paint = fixed
             if perFeature {
                 let ctx = EvaluationContext(zoom: zoom, feature: TileFeatureContext(layer: p.keys, index: i))
-                paint = LayerPaint(style, ctx, perFeature: true)
-                guard g.overlaps(visible, margin: paint.reach + 2) else { continue }
-                record = drawsByCoverage(paint)
-                if pending && paint != pendingPaint {
-                    apply(pendingPaint)
+                let next = LayerPaint(style, ctx, perFeature: true)
+                guard g.overlaps(visible, margin: next.reach + 2) else { continue }
+                if pending && next != paint {
+                    apply(paint)
                     pending = false
                 }
+                paint = next
+                record = drawsByCoverage(paint)
             }
             if !started {
                 started = true
@@ -234,7 +236,6 @@ struct BaseMapPainter {
             }
             addGeometry(g, p, layerType: style.type, paint: paint, record: record)
             pending = true
-            pendingPaint = paint
             if style.type == .circle || (perFeature && !paint.isOpaque) {
                 // Circles are painted one feature at a time (their fills and strokes overlap), and
                 // so is translucent data-driven paint: where such features overlap they blend
@@ -245,7 +246,7 @@ struct BaseMapPainter {
                 pending = false
             }
         }
-        if pending { apply(pendingPaint) }
+        if pending { apply(paint) }
         if started { canvas.restore() }
     }
 
