@@ -25,23 +25,28 @@ struct BaseMapPainter {
     /// Layer types the painter skips, each reported once.
     private(set) var warnings: [String] = []
 
-    init(map: BaseMap, camera: Camera, canvas: CairoCanvas) {
+    init(map: BaseMap, camera: Camera, canvas: CairoCanvas, earlier: PreparedTiles = PreparedTiles()) {
         self.map = map
         self.camera = camera
         self.canvas = canvas
+        self.earlier = earlier
     }
 
     /// Tiles covering the image for each vector source, computed once per image.
     private var covers: [String: [CoveringTile]] = [:]
 
-    /// Prepared source layers by source, source layer and position in the source's cover (nil:
+    /// Prepared source layers of this image by source, source layer, tile and tile size (nil:
     /// the tile or the layer is missing).
-    private var prepared: [PreparedKey: PreparedTileLayer?] = [:]
+    private(set) var prepared: [PreparedKey: PreparedTileLayer?] = [:]
+    /// Those of earlier images, taken over where this image shows the same tiles at the same
+    /// size from the same tile caches (see `PreparedTiles`).
+    private let earlier: PreparedTiles
 
-    private struct PreparedKey: Hashable {
+    struct PreparedKey: Hashable {
         var source: String
         var layer: String
-        var tile: Int
+        var tile: TileID
+        var size: Double
     }
 
     private mutating func cover(_ sourceID: String, _ cache: VectorTileCache) -> [CoveringTile] {
@@ -57,10 +62,12 @@ struct BaseMapPainter {
     private mutating func preparedLayer(
         _ sourceID: String, _ sourceLayer: String, _ index: Int, _ tile: CoveringTile, _ cache: VectorTileCache
     ) -> PreparedTileLayer? {
-        let key = PreparedKey(source: sourceID, layer: sourceLayer, tile: index)
+        let key = PreparedKey(source: sourceID, layer: sourceLayer, tile: tile.id, size: tile.size)
         if let p = prepared[key] { return p }
         var p: PreparedTileLayer?
-        if let vt = try? cache.tile(tile.id), let tl = vt.layer(named: sourceLayer) {
+        if let kept = earlier.reuse(key, from: cache) {
+            p = kept
+        } else if let vt = try? cache.tile(tile.id), let tl = vt.layer(named: sourceLayer) {
             p = PreparedTileLayer(layer: tl, tile: tile)
         }
         prepared[key] = p
@@ -110,9 +117,9 @@ struct BaseMapPainter {
                     guard let p = preparedLayer(sourceID, sourceLayer, i, tile, cache) else { continue }
                     var filter = FeatureFilter(layer, group: filterGroups[layerIndex], p)
                     if layer.type == .symbol {
-                        collectSymbols(layer, layerIndex: layerIndex, p, &filter, into: &symbols)
+                        collectSymbols(layer, layerIndex: layerIndex, p, tile, &filter, into: &symbols)
                     } else if let fixed {
-                        drawTile(layer, p, fixed, &filter)
+                        drawTile(layer, p, tile, fixed, &filter)
                     }
                     filter.finish()
                 }
@@ -177,11 +184,13 @@ struct BaseMapPainter {
     // MARK: - Fill, line, circle
 
     private func drawTile(
-        _ style: StyleLayer, _ p: PreparedTileLayer, _ fixed: LayerPaint, _ filter: inout FeatureFilter
+        _ style: StyleLayer, _ p: PreparedTileLayer, _ tile: CoveringTile, _ fixed: LayerPaint,
+        _ filter: inout FeatureFilter
     ) {
-        let tileFrame = p.frame
-        let visible = tileFrame.intersection(imageRect)
-        guard let visible else { return }
+        let tileFrame = tile.frame
+        // The part of the tile on the image, relative to the tile's corner (as `p`'s points).
+        guard let visible = tileFrame.intersection(imageRect)?.offsetBy(dx: -tile.origin.x, dy: -tile.origin.y)
+        else { return }
         let zoom = camera.zoom
         let wanted: (MVTGeometryType, MVTGeometryType)
         switch style.type {
@@ -233,6 +242,8 @@ struct BaseMapPainter {
                 cairo_clip(canvas.cr)
                 cairo_set_antialias(canvas.cr, CAIRO_ANTIALIAS_DEFAULT)
                 canvas.newPath()
+                // The tile's points are relative to its corner.
+                cairo_translate(canvas.cr, tile.origin.x, tile.origin.y)
             }
             addGeometry(g, p, layerType: style.type, paint: paint, record: record)
             pending = true
@@ -467,14 +478,16 @@ struct BaseMapPainter {
     // MARK: - Symbols
 
     private func collectSymbols(
-        _ style: StyleLayer, layerIndex: Int, _ p: PreparedTileLayer, _ filter: inout FeatureFilter,
-        into out: inout [SymbolCandidate]
+        _ style: StyleLayer, layerIndex: Int, _ p: PreparedTileLayer, _ tile: CoveringTile,
+        _ filter: inout FeatureFilter, into out: inout [SymbolCandidate]
     ) {
         let zoom = camera.zoom
+        // Relative to the tile's corner, as `p`'s points; the candidates get image points.
         let frame = p.frame
+        let o = tile.origin
         // Where a line label's anchor and boxes can be (see `SymbolPlacer.placeLine`): on its
         // own tile and on the image.
-        let lineReach = frame.intersection(imageRect)
+        let lineReach = frame.intersection(imageRect.offsetBy(dx: -o.x, dy: -o.y))
         let linePlacement = style.layout.enumValue(.symbolPlacement, EvaluationContext(zoom: zoom)) != "point"
         for i in 0..<p.count {
             let type = p.type(i)
@@ -544,9 +557,17 @@ struct BaseMapPainter {
                 }
             }
             guard let anchor else { continue }
+            let placed: SymbolCandidate.Geometry
+            switch anchor {
+            case .point(let q):
+                placed = .point(Point(x: q.x + o.x, y: q.y + o.y))
+            case .lines(let paths, let clip):
+                placed = .lines(
+                    paths.map { $0.map { Point(x: $0.x + o.x, y: $0.y + o.y) } }, clip: clip.offsetBy(dx: o.x, dy: o.y))
+            }
             out.append(
                 SymbolCandidate(
-                    layer: style, layerIndex: layerIndex, ctx: ctx, text: rawText, geometry: anchor, icon: icon))
+                    layer: style, layerIndex: layerIndex, ctx: ctx, text: rawText, geometry: placed, icon: icon))
         }
     }
 

@@ -1,21 +1,23 @@
 import MapSnapGeometry
 import MapSnapTiles
 
-/// One source layer of one covering tile, prepared for all the style layers that draw from it
-/// in one image: every feature's geometry decoded once, projected to image points into one flat
-/// buffer, with its bounding box; property lookups through one key cache; filter verdicts kept
-/// for filters that several style layers share. Style layers over the same source layer (a dozen
-/// road layers over `transportation`) then share the decoding, the projection and the filters.
+/// One source layer of one covering tile, prepared for all the style layers that draw from it:
+/// every feature's geometry decoded once, scaled to points relative to the tile's top-left
+/// corner into one flat buffer, with its bounding box; property lookups through one key cache;
+/// filter verdicts kept for filters that several style layers share. Style layers over the same
+/// source layer (a dozen road layers over `transportation`) then share the decoding, the scaling
+/// and the filters — and, as the points do not depend on where the tile lands on the image, so
+/// do the next images that show the tile at the same size (`SceneRenderer` keeps them).
 ///
 /// The decoded data is immutable (`let`), so reading it costs no exclusivity checks.
 final class PreparedTileLayer {
-    let tile: CoveringTile
     let keys: TileLayerKeyCache
     let count: Int
-    /// The tile's square on the image, points.
+    /// The tile's square, points relative to its top-left corner (where its points are).
     let frame: Rect
 
-    /// A decoded feature: its parts (`partEnds` indexes) and bounding box (image points).
+    /// A decoded feature: its parts (`partEnds` indexes) and bounding box (points relative to
+    /// the tile's top-left corner).
     struct Geometry {
         let type: MVTGeometryType
         let firstPart: Int32
@@ -39,7 +41,8 @@ final class PreparedTileLayer {
 
     /// Per feature (`.none` for a feature of unknown type or whose geometry does not decode).
     let geometries: [Geometry]
-    /// Every decoded vertex in image points, feature after feature, part after part.
+    /// Every decoded vertex in points relative to the tile's top-left corner, feature after
+    /// feature, part after part.
     let points: [Point]
     /// For each part (global numbering), the index in `points` just past its last vertex; a part
     /// starts where the previous one ends.
@@ -50,15 +53,12 @@ final class PreparedTileLayer {
     private var verdicts: [Int: [UInt8]] = [:]
 
     init(layer: VectorTileLayer, tile: CoveringTile) {
-        self.tile = tile
         let keys = TileLayerKeyCache(layer)
         self.keys = keys
         let count = layer.count
         self.count = count
-        self.frame = tile.frame
+        self.frame = Rect(x: 0, y: 0, width: tile.size, height: tile.size)
         let scale = tile.scale(extent: layer.extent)
-        let ox = tile.origin.x
-        let oy = tile.origin.y
         var geometries: [Geometry] = []
         geometries.reserveCapacity(count)
         var points: [Point] = []
@@ -76,9 +76,8 @@ final class PreparedTileLayer {
             var maxY = -Double.infinity
             let base = points.count
             for p in scratch.points {
-                // The same arithmetic as `CoveringTile.imagePoint`.
-                let x = ox + Double(p.x) * scale
-                let y = oy + Double(p.y) * scale
+                let x = Double(p.x) * scale
+                let y = Double(p.y) * scale
                 minX = min(minX, x)
                 maxX = max(maxX, x)
                 minY = min(minY, y)
@@ -116,4 +115,65 @@ final class PreparedTileLayer {
     }
 
     func setVerdicts(_ group: Int, _ v: [UInt8]) { verdicts[group] = v }
+
+    /// Forgets the filter verdicts (for another image: its zoom or style may differ).
+    func forgetVerdicts() { verdicts.removeAll(keepingCapacity: true) }
+}
+
+/// Prepared tile layers kept from one image to the next (`SceneRenderer` holds them): an
+/// image that shows a tile again at the same size takes its layers over instead of decoding
+/// and scaling them anew (a batch of thumbnails over one area mostly shows the same tiles).
+/// Bounded: past `pointBudget` vertices in all, the layers unused for longest go. Each is kept
+/// with the tile cache it came from, and only that cache's tiles reuse it.
+struct PreparedTiles {
+    struct Entry {
+        let cache: VectorTileCache
+        let layer: PreparedTileLayer
+        /// The image that last used it (see `image`).
+        var lastUsed: Int
+    }
+
+    /// About 16 bytes a vertex, plus a third for boxes and parts: some 20 MB.
+    var pointBudget = 1 << 20
+
+    private(set) var layers: [BaseMapPainter.PreparedKey: Entry] = [:]
+    /// Images seen so far.
+    private var image = 0
+    private var points = 0
+
+    /// The layer kept for `key` from `cache`, its filter verdicts forgotten (the zoom or the
+    /// style may have changed), or nil.
+    func reuse(_ key: BaseMapPainter.PreparedKey, from cache: VectorTileCache) -> PreparedTileLayer? {
+        guard let e = layers[key], e.cache === cache else { return nil }
+        e.layer.forgetVerdicts()
+        return e.layer
+    }
+
+    /// Keeps the layers an image used (`used`, from the tile caches `caches` by source id), then
+    /// drops the least recently used ones beyond the budget.
+    mutating func keep(_ used: [BaseMapPainter.PreparedKey: PreparedTileLayer?], caches: [String: VectorTileCache]) {
+        image += 1
+        for (key, layer) in used {
+            guard let layer, let cache = caches[key.source] else { continue }
+            if let old = layers[key], old.layer === layer {
+                layers[key]?.lastUsed = image
+                continue
+            }
+            if let old = layers[key] { points -= old.layer.points.count }
+            layers[key] = Entry(cache: cache, layer: layer, lastUsed: image)
+            points += layer.points.count
+        }
+        guard points > pointBudget else { return }
+        // Oldest first; ties in a fixed order, so what stays does not depend on hashing.
+        let order = layers.sorted { a, b in
+            if a.value.lastUsed != b.value.lastUsed { return a.value.lastUsed < b.value.lastUsed }
+            return (a.key.source, a.key.layer, a.key.tile, a.key.size) < (
+                b.key.source, b.key.layer, b.key.tile, b.key.size
+            )
+        }
+        for (key, entry) in order where points > pointBudget {
+            layers[key] = nil
+            points -= entry.layer.points.count
+        }
+    }
 }

@@ -12,6 +12,8 @@ public final class SceneRenderer {
     private let text: TextEngine
     /// Coverage buffers of the last raster image, reused by the next one of the same size.
     private var coverageBuffers: CoverageBuffers?
+    /// Tile layers earlier images prepared, for the next ones (see `PreparedTiles`).
+    private var preparedTiles = PreparedTiles()
 
     public init() throws(RenderError) {
         text = try TextEngine()
@@ -82,8 +84,9 @@ public final class SceneRenderer {
                     theme: theme)
                 map.geojsonSources[OverlayStyleSource.id] = GeoJSONSource(features: overlayFeatures.features)
             }
-            var painter = BaseMapPainter(map: map, camera: camera, canvas: canvas)
+            var painter = BaseMapPainter(map: map, camera: camera, canvas: canvas, earlier: preparedTiles)
             baseSymbols = painter.draw()
+            preparedTiles.keep(painter.prepared, caches: map.vectorSources)
             warnings = painter.warnings
         } else {
             canvas.paint(theme.background)

@@ -775,3 +775,87 @@ extension BaseMapTests {
         }
     }
 }
+
+extension BaseMapTests {
+    /// A renderer keeps the tile layers it prepared for the next images: one that drew other
+    /// places, zooms and styles first draws each image exactly as a fresh renderer does.
+    func testKeptTileLayersDrawTheSameImagesAsAFreshRenderer() throws {
+        let standard = try baseMap(Self.sf)
+        let satellite = try baseMap(Self.sf, style: "satellite")
+        // Two styles whose first shared filter (one verdict list for two layers, per tile
+        // layer) picks different roads.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-kept-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        func roads(_ cls: String) throws -> BaseMap {
+            let path = dir.appendingPathComponent("\(cls).json").path
+            let filter = "[\"==\", [\"get\", \"class\"], \"\(cls)\"]"
+            try Data(
+                """
+                {"version": 8, "sources": {"omt": {"type": "vector", "url": "mbtiles://unused.mbtiles"}},
+                 "layers": [
+                   {"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                   {"id": "a", "type": "line", "source": "omt", "source-layer": "transportation",
+                    "filter": \(filter), "paint": {"line-color": "#ff0000", "line-width": 6}},
+                   {"id": "b", "type": "line", "source": "omt", "source-layer": "transportation",
+                    "filter": \(filter), "paint": {"line-color": "#0000ff", "line-width": 2}}]}
+                """.utf8
+            ).write(to: URL(fileURLWithPath: path))
+            return try BaseMapLoader().load(style: path, overrides: ["omt": Self.sf]) { _ in }
+        }
+        let primary = try roads("primary")
+        // The same tile caches under another style.
+        var minor = primary
+        minor.style = try roads("minor").style
+        let shared = try SceneRenderer()
+        let other = Coordinate(latitude: 37.7790, longitude: -122.4130)
+        let cameras: [(BaseMap, Coordinate, Double)] = [
+            (standard, Self.sfCenter, 14),
+            (standard, other, 14),
+            (standard, other, 14.6),
+            (satellite, other, 14),
+            (primary, other, 14),
+            (minor, other, 14),
+            (standard, Self.sfCenter, 14),
+        ]
+        for (map, center, zoom) in cameras {
+            var req = RenderRequest(size: Size(width: 300, height: 200), camera: .center(center, zoom: zoom))
+            req.baseMap = map
+            let kept = try shared.render(OverlayScene(), request: req).bytes
+            let fresh = try SceneRenderer().render(OverlayScene(), request: req).bytes
+            XCTAssertTrue(kept == fresh, "\(map.style.name ?? "") at \(center) z\(zoom): the image differs")
+        }
+    }
+
+    /// Kept tile layers stay within their vertex budget, the least recently used going first.
+    func testKeptTileLayersStayWithinTheirBudget() throws {
+        let map = try baseMap(Self.sf)
+        let renderer = try SceneRenderer()
+        var req = RenderRequest(size: Size(width: 300, height: 200), camera: .center(Self.sfCenter, zoom: 14))
+        req.baseMap = map
+        _ = try renderer.render(OverlayScene(), request: req)
+        guard let cache = map.vectorSources.values.first else { return XCTFail("no vector source") }
+        var tiles = PreparedTiles()
+        let id = TileID(z: 14, x: 2620, y: 6332)
+        let source = try XCTUnwrap(try cache.tile(id)?.layer(named: "transportation"))
+        let layers = (0..<3).map { _ in
+            PreparedTileLayer(layer: source, tile: CoveringTile(id: id, wrap: 0, origin: .zero, size: 512))
+        }
+        let n = layers[0].points.count
+        XCTAssertGreaterThan(n, 0)
+        tiles.pointBudget = 2 * n
+        let caches = ["s": cache]
+        func key(_ i: Int) -> BaseMapPainter.PreparedKey {
+            BaseMapPainter.PreparedKey(source: "s", layer: "transportation", tile: id, size: Double(512 + i))
+        }
+        tiles.keep([key(0): layers[0]], caches: caches)
+        tiles.keep([key(1): layers[1]], caches: caches)
+        XCTAssertNotNil(tiles.reuse(key(0), from: cache))
+        tiles.keep([key(0): layers[0], key(2): layers[2]], caches: caches)
+        XCTAssertNotNil(tiles.reuse(key(0), from: cache), "used by the last image")
+        XCTAssertNil(tiles.reuse(key(1), from: cache), "unused for longest: dropped")
+        XCTAssertNotNil(tiles.reuse(key(2), from: cache))
+        let other = try XCTUnwrap(try baseMap(Self.sf).vectorSources.values.first)
+        XCTAssertNil(tiles.reuse(key(0), from: other), "only for the cache it came from")
+    }
+}
