@@ -1,4 +1,5 @@
 import MapSnapGeometry
+import MapSnapStyle
 import MapSnapTiles
 
 /// One source layer of one covering tile, prepared for all the style layers that draw from it:
@@ -116,7 +117,7 @@ final class PreparedTileLayer {
 
     func setVerdicts(_ group: Int, _ v: [UInt8]) { verdicts[group] = v }
 
-    /// Forgets the filter verdicts (for another image: its zoom or style may differ).
+    /// Forgets the filter verdicts (for an image of another style).
     func forgetVerdicts() { verdicts.removeAll(keepingCapacity: true) }
 }
 
@@ -131,6 +132,8 @@ struct PreparedTiles {
         let layer: PreparedTileLayer
         /// The image that last used it (see `image`).
         var lastUsed: Int
+        /// The style its filter verdicts belong to (see `styleGeneration`).
+        var style: Int
     }
 
     /// About 16 bytes a vertex, plus a third for boxes and parts: some 20 MB.
@@ -141,11 +144,25 @@ struct PreparedTiles {
     private var image = 0
     private var points = 0
 
-    /// The layer kept for `key` from `cache`, its filter verdicts forgotten (the zoom or the
-    /// style may have changed), or nil.
+    /// The style layers of the images drawn, and a number that changes with them. Filter
+    /// verdicts are kept for the same style (at the same tile size the zoom is the same too).
+    private var styleLayers: [StyleLayer] = []
+    private var styleGeneration = 0
+
+    /// Notes the style of the next image (by identity of its layers).
+    mutating func begin(style layers: [StyleLayer]) {
+        guard layers.count != styleLayers.count || zip(layers, styleLayers).contains(where: { $0 !== $1 }) else {
+            return
+        }
+        styleLayers = layers
+        styleGeneration += 1
+    }
+
+    /// The layer kept for `key` from `cache` (its filter verdicts forgotten when they belong to
+    /// another style), or nil.
     func reuse(_ key: BaseMapPainter.PreparedKey, from cache: VectorTileCache) -> PreparedTileLayer? {
         guard let e = layers[key], e.cache === cache else { return nil }
-        e.layer.forgetVerdicts()
+        if e.style != styleGeneration { e.layer.forgetVerdicts() }
         return e.layer
     }
 
@@ -157,10 +174,11 @@ struct PreparedTiles {
             guard let layer, let cache = caches[key.source] else { continue }
             if let old = layers[key], old.layer === layer {
                 layers[key]?.lastUsed = image
+                layers[key]?.style = styleGeneration
                 continue
             }
             if let old = layers[key] { points -= old.layer.points.count }
-            layers[key] = Entry(cache: cache, layer: layer, lastUsed: image)
+            layers[key] = Entry(cache: cache, layer: layer, lastUsed: image, style: styleGeneration)
             points += layer.points.count
         }
         guard points > pointBudget else { return }

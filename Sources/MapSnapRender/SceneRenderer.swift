@@ -84,6 +84,7 @@ public final class SceneRenderer {
                     theme: theme)
                 map.geojsonSources[OverlayStyleSource.id] = GeoJSONSource(features: overlayFeatures.features)
             }
+            preparedTiles.begin(style: map.style.layers)
             var painter = BaseMapPainter(map: map, camera: camera, canvas: canvas, earlier: preparedTiles)
             baseSymbols = painter.draw()
             preparedTiles.keep(painter.prepared, caches: map.vectorSources)
