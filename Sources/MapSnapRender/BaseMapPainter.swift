@@ -207,8 +207,8 @@ struct BaseMapPainter {
         var started = false
         var pending = false
         // The paint of the features added since the last `apply` (only per-feature paint changes
-        // it: fixed paint is not copied feature after feature).
-        var paint = fixed
+        // it). Held in a box: a `var` of this size is copied feature after feature otherwise.
+        let current = PaintSlot(fixed)
         // Whether the geometry goes to the coverage rasterizers: decided once for fixed paint.
         var record = drawsByCoverage(fixed)
         for i in 0..<p.count {
@@ -225,12 +225,12 @@ struct BaseMapPainter {
                 let ctx = EvaluationContext(zoom: zoom, feature: TileFeatureContext(layer: p.keys, index: i))
                 let next = LayerPaint(style, ctx, perFeature: true)
                 guard g.overlaps(visible, margin: next.reach + 2) else { continue }
-                if pending && next != paint {
-                    apply(paint)
+                if pending && next != current.paint {
+                    apply(current.paint)
                     pending = false
                 }
-                paint = next
-                record = drawsByCoverage(paint)
+                current.paint = next
+                record = drawsByCoverage(next)
             }
             if !started {
                 started = true
@@ -245,24 +245,24 @@ struct BaseMapPainter {
                 // The tile's points are relative to its corner.
                 cairo_translate(canvas.cr, tile.origin.x, tile.origin.y)
             }
-            addGeometry(g, p, layerType: style.type, paint: paint, record: record)
+            addGeometry(g, p, layerType: style.type, circleRadius: current.paint.circleRadius, record: record)
             pending = true
-            if style.type == .circle || (perFeature && !paint.isOpaque) {
+            if style.type == .circle || (perFeature && !current.paint.isOpaque) {
                 // Circles are painted one feature at a time (their fills and strokes overlap), and
                 // so is translucent data-driven paint: where such features overlap they blend
                 // twice, as they always have. (Opaque paint looks the same either way, bar
                 // anti-aliasing where features overlap.)
-                apply(paint)
+                apply(current.paint)
                 canvas.flushCoverage()
                 pending = false
             }
         }
-        if pending { apply(paint) }
+        if pending { apply(current.paint) }
         if started { canvas.restore() }
     }
 
     private func addGeometry(
-        _ g: PreparedTileLayer.Geometry, _ p: PreparedTileLayer, layerType: StyleLayerType, paint: LayerPaint,
+        _ g: PreparedTileLayer.Geometry, _ p: PreparedTileLayer, layerType: StyleLayerType, circleRadius: Double,
         record: Bool
     ) {
         let cr = canvas.cr
@@ -303,7 +303,7 @@ struct BaseMapPainter {
                 for part in p.parts(g) {
                     for k in p.partRange(part) {
                         // MapLibre fades a circle's edge inside its radius: the visible edge is half a pixel in.
-                        addCircle(pts[k], radius: paint.circleRadius)
+                        addCircle(pts[k], radius: circleRadius)
                     }
                 }
             default:
@@ -645,6 +645,12 @@ struct FeatureFilter {
             verdicts = []
         }
     }
+}
+
+/// A mutable `LayerPaint` held by reference (see `drawTile`).
+private final class PaintSlot {
+    var paint: LayerPaint
+    init(_ paint: LayerPaint) { self.paint = paint }
 }
 
 /// A layer's paint and layout for one feature (or for all, when none depends on the feature),
