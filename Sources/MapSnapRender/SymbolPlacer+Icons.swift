@@ -126,11 +126,24 @@ extension SymbolPlacer {
     /// (icon-rotation-alignment `map`, the default for line placement; `viewport` keeps it
     /// upright), plus icon-rotate degrees.
     func lineIcon(_ c: SymbolCandidate, at p: Point, angle: Double) -> PlacedIcon? {
-        guard var icon = icon(c, at: p) else { return nil }
+        guard let icon = icon(c, at: p) else { return nil }
         let l = c.layer.layout
         let aligned = l.enumValue(.iconRotationAlignment, c.ctx) != "viewport"
-        let rotation = (aligned ? angle : 0) + l.number(.iconRotate, c.ctx) * .pi / 180
-        guard rotation != 0 else { return icon }
+        return Self.turned(icon, by: (aligned ? angle : 0) + l.number(.iconRotate, c.ctx) * .pi / 180, about: p)
+    }
+
+    /// A point symbol's icon (`icon` of `c` at `p`) turned by icon-rotate degrees clockwise about
+    /// the symbol's point, its offset with it (the spec: "as if the rotated direction was up").
+    func pointIcon(_ icon: PlacedIcon?, _ c: SymbolCandidate, at p: Point) -> PlacedIcon? {
+        guard let icon else { return nil }
+        return Self.turned(icon, by: c.layer.layout.number(.iconRotate, c.ctx) * .pi / 180, about: p)
+    }
+
+    /// `icon` turned by `rotation` radians (clockwise on the image) about `p`; its collision box
+    /// becomes the box around the turned one.
+    static func turned(_ icon: PlacedIcon, by rotation: Double, about p: Point) -> PlacedIcon {
+        guard rotation != 0, rotation.isFinite else { return icon }
+        var icon = icon
         icon.rotation = rotation
         icon.pivot = p
         // The box around the turned collision box: its half sizes projected on the axes.
@@ -142,8 +155,7 @@ extension SymbolPlacer {
             x: p.x + c.x * cos(rotation) - c.y * sin(rotation), y: p.y + c.x * sin(rotation) + c.y * cos(rotation))
         let hw = (b.width * cs + b.height * sn) / 2
         let hh = (b.width * sn + b.height * cs) / 2
-        let (minX, minY, maxX, maxY) = (centre.x - hw, centre.y - hh, centre.x + hw, centre.y + hh)
-        icon.box = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        icon.box = Rect(x: centre.x - hw, y: centre.y - hh, width: 2 * hw, height: 2 * hh)
         return icon
     }
 

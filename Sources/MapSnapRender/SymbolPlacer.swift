@@ -242,14 +242,15 @@ struct SymbolPlacer {
         // The icon (MapLibre skips an icon-image it cannot find and still places the text); with
         // icon-text-fit it follows the text, so it is laid out per anchor.
         let fitsText = !l.enumValue(.iconTextFit, c.ctx).isEmpty && l.enumValue(.iconTextFit, c.ctx) != "none"
-        let fixedIcon = c.icon.isEmpty || (fitsText && !labels.isEmpty) ? nil : self.icon(c, at: p)
+        let fixedIcon = c.icon.isEmpty || (fitsText && !labels.isEmpty) ? nil : pointIcon(self.icon(c, at: p), c, at: p)
         if labels.isEmpty {
             guard let icon = fixedIcon, fits(icon.box, allow: iconAllow) else { return }
             return placeParts(c, label: nil, icon: icon, index: &index)
         }
         var textAlone: Label?
         for label in labels {
-            let icon = c.icon.isEmpty ? nil : (fitsText ? self.icon(c, at: p, fitting: label) : fixedIcon)
+            let icon =
+                c.icon.isEmpty ? nil : (fitsText ? pointIcon(self.icon(c, at: p, fitting: label), c, at: p) : fixedIcon)
             let textFits = fits(label.box, allow: textAllow)
             let iconFits = icon.map { fits($0.box, allow: iconAllow) } ?? true
             if textFits && iconFits { return placeParts(c, label: label, icon: icon, index: &index) }

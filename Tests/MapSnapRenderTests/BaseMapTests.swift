@@ -859,3 +859,38 @@ extension BaseMapTests {
         XCTAssertNil(tiles.reuse(key(0), from: other), "only for the cache it came from")
     }
 }
+
+extension BaseMapTests {
+    /// icon-rotate turns a point symbol's icon clockwise about the symbol's point, its offset
+    /// with it ("as if the rotated direction was up"): an icon set 12 points above its point
+    /// lands 12 points to the right at 90°, and its collision box turns too.
+    func testIconRotateTurnsPointIconsAndTheirOffset() throws {
+        func render(rotate: Double) throws -> (RGBAImage, RenderOutput) {
+            let map = try loadStyleText(
+                """
+                {"version": 8, "sources": {"p": {"type": "geojson", "data": {"type": "Feature", "properties": {},
+                   "geometry": {"type": "Point", "coordinates": [0, 0]}}}},
+                 "layers": [
+                   {"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                   {"id": "i", "type": "symbol", "source": "p",
+                    "layout": {"icon-image": "star", "icon-size": 0.6, "icon-offset": [0, -20], "icon-rotate": \(rotate)},
+                    "paint": {"icon-color": "#00ff00"}}]}
+                """)
+            let out = try self.render(
+                map, Coordinate(latitude: 0, longitude: 0), zoom: 14, size: Size(width: 100, height: 100))
+            return (try RGBAImage(png: out.bytes), out)
+        }
+        func green(_ img: RGBAImage, _ x: Int, _ y: Int) -> Bool {
+            let i = (y * img.width + x) * 4
+            return img.pixels[i] < 80 && img.pixels[i + 1] > 200 && img.pixels[i + 2] < 80
+        }
+        let (upright, _) = try render(rotate: 0)
+        XCTAssertTrue(green(upright, 50, 38), "12 points above the point (offset 20 × icon-size 0.6)")
+        XCTAssertFalse(green(upright, 62, 50))
+        let (turned, out) = try render(rotate: 90)
+        XCTAssertTrue(green(turned, 62, 50), "turned clockwise: 12 points to the right")
+        XCTAssertFalse(green(turned, 50, 38))
+        let box = try XCTUnwrap(out.annotations.items.first { $0.kind == "map-label" }?.box)
+        XCTAssertGreaterThan(box.first ?? 0, 50, "the collision box turned with it (x of [x, y, w, h])")
+    }
+}
