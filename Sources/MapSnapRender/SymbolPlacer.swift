@@ -355,6 +355,7 @@ struct SymbolPlacer {
         let half = t.width / 2
         let h = t.height
         let allow = l.bool(.textAllowOverlap, c.ctx)
+        let pad = max(l.number(.textPadding, c.ctx), 0)
         for path in paths {
             line.reset(path)
             let total = line.length
@@ -379,14 +380,14 @@ struct SymbolPlacer {
                     let (p, angle) = line.locate(d + dir * (g.center - half))
                     glyphScratch.append(GlyphPlacement(center: p, angle: flip ? angle + .pi : angle))
                 }
-                // Boxes along the path, one per text height.
+                // Boxes along the path, one per text height, grown by text-padding.
                 let n = max(1, Int((t.width / h).rounded(.up)))
                 boxScratch.removeAll(keepingCapacity: true)
                 var fits = true
                 for k in 0..<n {
                     let off = -half + (Double(k) + 0.5) * t.width / Double(n)
                     let p = line.point(at: d + dir * off)
-                    let box = Rect(x: p.x - h / 2, y: p.y - h / 2, width: h, height: h)
+                    let box = Rect(x: p.x - h / 2 - pad, y: p.y - h / 2 - pad, width: h + 2 * pad, height: h + 2 * pad)
                     guard frame.contains(box), allow || !index.collides(box) else {
                         fits = false
                         break
