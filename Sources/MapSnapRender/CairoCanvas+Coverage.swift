@@ -205,9 +205,6 @@ extension CairoCanvas {
         return clip
     }
 
-    /// How far flattened curves may stray from the true ones, device pixels.
-    static let flatteningTolerance = 0.25
-
     /// Composites what the coverage mask holds with its paint, and clears it. Call after a
     /// layer (or a feature that must blend on its own).
     func flushCoverage() {
@@ -314,10 +311,6 @@ extension CairoCanvas {
             }
             return
         }
-        // Glyph outlines are flattened to within a quarter pixel (cairo's default is a tenth):
-        // half the segments, no visible change at label sizes.
-        if flatten { cairo_set_tolerance(cr, Self.flatteningTolerance) }
-        defer { if flatten { cairo_set_tolerance(cr, 0.1) } }
         guard let path = flatten ? cairo_copy_path_flat(cr) : cairo_copy_path(cr) else { return }
         defer { cairo_path_destroy(path) }
         guard path.pointee.status == CAIRO_STATUS_SUCCESS, let data = path.pointee.data else { return }
