@@ -146,9 +146,10 @@ struct BaseMapPainter {
         return Point(x: v[0], y: v[1])
     }
 
-    /// For each style layer, a number shared with the other visible layers that read the same
-    /// source layer through an equal filter (their verdicts are then computed once per feature),
-    /// or nil when no other layer does.
+    /// For each style layer with a filter, a number shared with the other visible layers that read
+    /// the same source layer through an equal filter: verdicts are kept per number, computed once
+    /// per feature for all those layers, and kept with the prepared tile layer for the next images
+    /// (see `PreparedTiles`). Nil for a layer without a filter.
     static func filterGroups(_ layers: [StyleLayer], zoom: Double) -> [Int?] {
         struct Key: Hashable {
             var source: String
@@ -157,7 +158,6 @@ struct BaseMapPainter {
         }
         var groups: [Key: Int] = [:]
         var keys: [Key?] = []
-        var uses: [Int] = []
         for layer in layers {
             guard layer.isVisible(atZoom: zoom), let source = layer.source, let sourceLayer = layer.sourceLayer,
                 let filter = layer.filter
@@ -167,14 +167,9 @@ struct BaseMapPainter {
             }
             let key = Key(source: source, sourceLayer: sourceLayer, filter: filter)
             keys.append(key)
-            if let g = groups[key] {
-                uses[g] += 1
-            } else {
-                groups[key] = uses.count
-                uses.append(1)
-            }
+            if groups[key] == nil { groups[key] = groups.count }
         }
-        return keys.map { key in key.flatMap { groups[$0] }.flatMap { uses[$0] > 1 ? $0 : nil } }
+        return keys.map { key in key.flatMap { groups[$0] } }
     }
 
     private mutating func warnOnce(_ message: String) {

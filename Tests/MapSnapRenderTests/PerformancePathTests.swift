@@ -30,7 +30,7 @@ final class PerformancePathTests: XCTestCase {
         }
     }
 
-    func testFilterGroupsShareOnlyEqualFiltersOnTheSameSourceLayer() throws {
+    func testFilterGroupsShareEqualFiltersOnTheSameSourceLayerOnly() throws {
         let json = """
             {"version": 8, "sources": {"s": {"type": "vector", "tiles": ["x/{z}/{x}/{y}"]}},
              "layers": [
@@ -46,11 +46,13 @@ final class PerformancePathTests: XCTestCase {
         let groups = BaseMapPainter.filterGroups(style.layers, zoom: 14)
         XCTAssertEqual(groups.count, 6)
         XCTAssertNotNil(groups[0])
-        XCTAssertEqual(groups[0], groups[1])
-        XCTAssertNil(groups[2])
-        XCTAssertNil(groups[3], "the other layer with this filter is hidden at this zoom")
-        XCTAssertNil(groups[4])
-        XCTAssertNil(groups[5])
+        XCTAssertEqual(groups[0], groups[1], "the same filter on the same source layer")
+        XCTAssertNotNil(groups[2])
+        XCTAssertNotEqual(groups[2], groups[0], "another source layer")
+        XCTAssertNotNil(groups[3])
+        XCTAssertNotEqual(groups[3], groups[0], "another filter")
+        XCTAssertNil(groups[4], "no filter")
+        XCTAssertNil(groups[5], "hidden at this zoom")
     }
 
     func testEveryCompressionLevelDecodesToTheSamePixels() throws {
