@@ -60,7 +60,7 @@ struct BaseMapPainter {
     }
 
     private mutating func preparedLayer(
-        _ sourceID: String, _ sourceLayer: String, _ index: Int, _ tile: CoveringTile, _ cache: VectorTileCache
+        _ sourceID: String, _ sourceLayer: String, _ tile: CoveringTile, _ cache: VectorTileCache
     ) -> PreparedTileLayer? {
         let key = PreparedKey(source: sourceID, layer: sourceLayer, tile: tile.id, size: tile.size)
         if let p = prepared[key] { return p }
@@ -113,8 +113,8 @@ struct BaseMapPainter {
                     fixed = LayerPaint(layer, zctx, perFeature: false)
                     if fixed?.isInvisible ?? false { continue }
                 }
-                for (i, tile) in cover(sourceID, cache).enumerated() {
-                    guard let p = preparedLayer(sourceID, sourceLayer, i, tile, cache) else { continue }
+                for tile in cover(sourceID, cache) {
+                    guard let p = preparedLayer(sourceID, sourceLayer, tile, cache) else { continue }
                     var filter = FeatureFilter(layer, group: filterGroups[layerIndex], p)
                     if layer.type == .symbol {
                         collectSymbols(layer, layerIndex: layerIndex, p, tile, &filter, into: &symbols)

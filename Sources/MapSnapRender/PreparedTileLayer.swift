@@ -5,9 +5,9 @@ import MapSnapTiles
 /// One source layer of one covering tile, prepared for all the style layers that draw from it:
 /// every feature's geometry decoded once, scaled to points relative to the tile's top-left
 /// corner into one flat buffer, with its bounding box; property lookups through one key cache;
-/// filter verdicts kept for filters that several style layers share. Style layers over the same
-/// source layer (a dozen road layers over `transportation`) then share the decoding, the scaling
-/// and the filters — and, as the points do not depend on where the tile lands on the image, so
+/// filter verdicts kept per filter (see `BaseMapPainter.filterGroups`). Style layers over the
+/// same source layer (a dozen road layers over `transportation`) then share the decoding, the
+/// scaling and equal filters — and, as the points do not depend on where the tile lands on the image, so
 /// do the next images that show the tile at the same size (`SceneRenderer` keeps them).
 ///
 /// The decoded data is immutable (`let`), so reading it costs no exclusivity checks.
