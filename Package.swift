@@ -36,21 +36,31 @@ let systemLibraries: [Target] = [
 let modules: [Target] = [
     .target(name: "MapSnapJSON"),
     .target(name: "MapSnapGeometry"),
+    // Byte-level readers: protobuf wire format, gzip, random-access files.
+    .target(name: "MapSnapIO", dependencies: ["CZlib"]),
+    // RGBA images and the PNG / JPEG codecs.
+    .target(name: "MapSnapImage", dependencies: ["CMapSnapPNG", "CMapSnapJPEG"]),
     .target(name: "MapSnapFormats", dependencies: ["MapSnapJSON", "MapSnapGeometry"]),
     .target(name: "MapSnapStyle", dependencies: ["MapSnapJSON", "MapSnapGeometry"]),
-    // Base-map tile sources: MVT decoding, MBTiles (SQLite) and PMTiles archives, gzip.
-    .target(name: "MapSnapTiles", dependencies: ["MapSnapGeometry", "CSQLite", "CZlib"]),
+    // Base-map tile sources: MVT decoding, MBTiles (SQLite) and PMTiles archives.
+    .target(name: "MapSnapTiles", dependencies: ["MapSnapJSON", "MapSnapGeometry", "MapSnapIO", "CSQLite"]),
+    // Coverage rasterizers (lines by distance, fills by area, discs): pure Swift.
+    .target(name: "MapSnapRaster", dependencies: ["MapSnapGeometry"]),
+    // Fonts and shaping: the only room with Pango calls.
+    .target(
+        name: "MapSnapText", dependencies: ["MapSnapGeometry", "CCairo", "CPangoCairo"],
+        resources: [.copy("Fonts")]),
     .target(
         name: "MapSnapRender",
         dependencies: [
-            "MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "MapSnapTiles", "CCairo",
-            "CPangoCairo", "CMapSnapPNG", "CMapSnapJPEG",
-        ],
-        resources: [.copy("Fonts")]),
+            "MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "MapSnapTiles", "MapSnapIO",
+            "MapSnapImage", "MapSnapRaster", "MapSnapText", "CCairo",
+        ]),
     .target(
         name: "MapSnap",
         dependencies: [
-            "MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "MapSnapTiles", "MapSnapRender",
+            "MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "MapSnapTiles", "MapSnapImage",
+            "MapSnapText", "MapSnapRender",
         ]),
     // The command line as a library, so its parsing is unit-tested; `mapsnap` only calls it.
     .target(name: "MapSnapCLI", dependencies: ["MapSnap"]),
@@ -60,17 +70,24 @@ let modules: [Target] = [
 // MARK: - Tests (one target per module)
 
 let tests: [Target] = [
-    .testTarget(name: "MapSnapJSONTests", dependencies: ["MapSnapJSON"]),
-    .testTarget(name: "MapSnapGeometryTests", dependencies: ["MapSnapGeometry"]),
-    .testTarget(name: "MapSnapFormatsTests", dependencies: ["MapSnapFormats"]),
-    .testTarget(name: "MapSnapStyleTests", dependencies: ["MapSnapStyle"]),
-    .testTarget(name: "MapSnapTilesTests", dependencies: ["MapSnapTiles"]),
+    // What every test target shares: seeded generator, golden comparison, ../shared lookup.
+    .target(name: "MapSnapTestSupport", dependencies: ["MapSnapIO"], path: "Tests/MapSnapTestSupport"),
+    .testTarget(name: "MapSnapJSONTests", dependencies: ["MapSnapJSON", "MapSnapTestSupport"]),
+    .testTarget(name: "MapSnapGeometryTests", dependencies: ["MapSnapGeometry", "MapSnapTestSupport"]),
+    .testTarget(name: "MapSnapFormatsTests", dependencies: ["MapSnapFormats", "MapSnapTestSupport"]),
+    .testTarget(name: "MapSnapStyleTests", dependencies: ["MapSnapStyle", "MapSnapTestSupport"]),
+    .testTarget(name: "MapSnapIOTests", dependencies: ["MapSnapIO", "MapSnapTestSupport"]),
+    .testTarget(name: "MapSnapImageTests", dependencies: ["MapSnapImage", "MapSnapTestSupport"]),
+    .testTarget(name: "MapSnapRasterTests", dependencies: ["MapSnapRaster", "MapSnapTestSupport"]),
+    .testTarget(name: "MapSnapTextTests", dependencies: ["MapSnapText", "MapSnapTestSupport"]),
+    .testTarget(name: "MapSnapTilesTests", dependencies: ["MapSnapTiles", "MapSnapIO", "MapSnapTestSupport"]),
     .testTarget(
-        name: "MapSnapRenderTests", dependencies: ["MapSnapRender", "MapSnap"],
+        name: "MapSnapRenderTests",
+        dependencies: ["MapSnapRender", "MapSnap", "MapSnapImage", "MapSnapRaster", "MapSnapText", "MapSnapIO", "MapSnapTestSupport"],
         exclude: ["Golden", "Fixtures"]),
-    .testTarget(name: "MapSnapTests", dependencies: ["MapSnap"]),
+    .testTarget(name: "MapSnapTests", dependencies: ["MapSnap", "MapSnapTestSupport"]),
     .testTarget(
-        name: "mapsnapTests", dependencies: ["MapSnapCLI", "MapSnap", "mapsnap"],
+        name: "mapsnapTests", dependencies: ["MapSnapCLI", "MapSnap", "MapSnapImage", "mapsnap", "MapSnapTestSupport"],
         exclude: ["render-help.txt", "conformance-passes.txt"]),
 ]
 

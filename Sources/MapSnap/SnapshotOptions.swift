@@ -2,6 +2,7 @@ import MapSnapFormats
 import MapSnapGeometry
 import MapSnapRender
 import MapSnapStyle
+import MapSnapImage
 
 /// Everything that decides one snapshot: the image, the camera and what goes on the map.
 public struct SnapshotOptions: Sendable {

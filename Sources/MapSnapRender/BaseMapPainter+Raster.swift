@@ -3,6 +3,7 @@ import Foundation
 import MapSnapGeometry
 import MapSnapStyle
 import MapSnapTiles
+import MapSnapImage
 
 /// Raster layers (https://maplibre.org/maplibre-style-spec/layers/#raster): each tile of the
 /// layer's raster source that covers the image is drawn scaled into its tile square, after the

@@ -2,6 +2,8 @@ import CCairo
 import Foundation
 import MapSnapGeometry
 import MapSnapStyle
+import MapSnapRaster
+import MapSnapText
 
 extension CairoCanvas {
     /// Whether `strokeByDistance` and `fillByArea` can draw on this canvas (raster output;

@@ -2,6 +2,8 @@ import CCairo
 import Foundation
 import MapSnapGeometry
 import MapSnapStyle
+import MapSnapImage
+import MapSnapText
 
 /// Owns a cairo surface and context (internal: cairo never appears in a public signature).
 ///
@@ -253,8 +255,12 @@ final class CairoCanvas {
             let h = Int(cairo_image_surface_get_height(surface))
             let stride = Int(cairo_image_surface_get_stride(surface))
             guard let data = cairo_image_surface_get_data(surface) else { throw .cairo("image surface has no data") }
-            return try PNGEncoder.encode(
-                pixels: UnsafePointer(data), width: w, height: h, stride: stride, options: png, dpiScale: scale)
+            do {
+                return try PNGEncoder.encode(
+                    pixels: UnsafePointer(data), width: w, height: h, stride: stride, options: png, dpiScale: scale)
+            } catch {
+                throw .encoder(error.description)
+            }
         case .svg, .pdf:
             cairo_surface_finish(surface)
             let status = cairo_surface_status(surface)

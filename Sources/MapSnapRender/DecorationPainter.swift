@@ -1,5 +1,6 @@
 import MapSnapGeometry
 import MapSnapStyle
+import MapSnapText
 
 /// The scale bar (bottom left) and attribution (bottom right): boxes first, so placement can
 /// keep labels clear of them, then drawing on top of everything.

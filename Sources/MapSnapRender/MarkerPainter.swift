@@ -1,6 +1,7 @@
 import Foundation
 import MapSnapGeometry
 import MapSnapStyle
+import MapSnapText
 
 /// Shapes and boxes of pins, flags, callouts and labels. Boxes are relative to the anchor
 /// point (0, 0), in points; the same numbers serve camera fitting, placement and drawing.

@@ -1,6 +1,7 @@
 import CCairo
 import MapSnapGeometry
 import MapSnapStyle
+import MapSnapText
 
 /// The built-in icon images of the overlay layers, drawn by `MarkerPainter` so a style's
 /// markers look like the renderer's own: `icon-image` names them (after the sprites, so a

@@ -18,7 +18,7 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cairo(let m): return "cairo: \(m)"
         case .imageTooLarge(let w, let h):
             return "image of \(w)x\(h) pixels is too large (limit 16384 per side, 100 megapixels)"
-        case .encoder(let m): return "PNG encoder: \(m)"
+        case .encoder(let m): return m
         case .decoding(let m): return "cannot decode the image: \(m)"
         }
     }

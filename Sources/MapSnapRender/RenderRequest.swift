@@ -1,5 +1,6 @@
 import MapSnapGeometry
 import MapSnapStyle
+import MapSnapImage
 
 /// How the camera is chosen.
 public enum CameraRequest: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import Foundation
 import MapSnapGeometry
 import MapSnapStyle
+import MapSnapText
 
 /// Draws an `OverlayScene` into an image: resolves the camera (fitting pins and labels whole),
 /// paints areas, trails, routes and markers, places callouts and labels without overlap,
@@ -16,7 +17,11 @@ public final class SceneRenderer {
     private var preparedTiles = PreparedTiles()
 
     public init() throws(RenderError) {
-        text = try TextEngine()
+        do {
+            text = try TextEngine()
+        } catch {
+            throw .fontsMissing(error.description)
+        }
     }
 
     /// Renders `scene`. Throws `RenderError` or `CameraError`.

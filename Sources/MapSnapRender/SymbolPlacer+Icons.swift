@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import MapSnapGeometry
 import MapSnapStyle
+import MapSnapText
 
 /// An icon placed for a symbol: what to draw and where (points).
 struct PlacedIcon {

@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import MapSnapGeometry
 import MapSnapStyle
+import MapSnapText
 
 /// A label a symbol layer wants to show: its text, style and where it may go.
 struct SymbolCandidate {

@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import MapSnapGeometry
 import Synchronization
+import MapSnapIO
 
 /// The `metadata` table of an MBTiles file, with the well-known rows parsed.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import MapSnapGeometry
+import MapSnapIO
 
 /// Tiles stored as one file per tile, addressed by a URL template of a style source's `tiles`
 /// (https://maplibre.org/maplibre-style-spec/sources/#vector-tiles): `file:///data/{z}/{x}/{y}.mvt`,

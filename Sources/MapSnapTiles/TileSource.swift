@@ -1,3 +1,4 @@
+import MapSnapIO
 import MapSnapGeometry
 
 /// A local store of vector tiles addressed by z/x/y (XYZ scheme): an MBTiles or a PMTiles file.
@@ -58,6 +59,11 @@ public struct TileSourceError: Error, Sendable, Equatable, CustomStringConvertib
 
     /// `path: message`.
     public var description: String { "\(path): \(message)" }
+
+    /// Runs `body`, turning a `FileError` into a `TileSourceError` for the same path.
+    static func wrap<T>(_ body: () throws(FileError) -> T) throws(TileSourceError) -> T {
+        do { return try body() } catch { throw TileSourceError(path: error.path, error.reason) }
+    }
 }
 
 /// One entry of TileJSON `vector_layers` (https://github.com/mapbox/tilejson-spec/tree/master/3.0.0#33-vector_layers):

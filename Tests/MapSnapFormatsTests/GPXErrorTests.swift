@@ -1,4 +1,5 @@
 import MapSnapFormats
+import MapSnapTestSupport
 import XCTest
 
 /// Invalid GPX gives `file:line:col: message`; no input hangs or crashes the reader.
@@ -162,20 +163,5 @@ final class GPXErrorTests: XCTestCase {
                 XCTAssertFalse(error.message.isEmpty)
             }
         }
-    }
-}
-
-/// A small deterministic generator (https://prng.di.unimi.it/splitmix64.c) for repeatable fuzzing.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -3,6 +3,9 @@ import MapSnap
 import XCTest
 
 @testable import MapSnapRender
+@testable import MapSnapText
+@testable import MapSnapRaster
+@testable import MapSnapImage
 
 /// The bundled standard style over the sample base maps: golden images at two zooms for
 /// San Francisco and Monaco and @2x, label placement without overlap, no seams at tile borders.

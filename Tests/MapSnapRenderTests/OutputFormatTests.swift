@@ -2,6 +2,7 @@ import Foundation
 import MapSnapGeometry
 import MapSnapRender
 import MapSnapStyle
+import MapSnapImage
 import XCTest
 
 final class OutputFormatTests: XCTestCase {

@@ -1,6 +1,7 @@
 import MapSnapGeometry
 import MapSnapRender
 import MapSnapStyle
+import MapSnapImage
 import XCTest
 
 /// One small golden image per overlay feature (tiny-skia style), plus pixel checks that say

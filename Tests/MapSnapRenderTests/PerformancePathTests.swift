@@ -7,6 +7,9 @@ import MapSnapTiles
 import XCTest
 
 @testable import MapSnapRender
+@testable import MapSnapText
+@testable import MapSnapRaster
+@testable import MapSnapImage
 
 /// The shortcuts the base-map painter and the PNG encoder take for speed give the same answers
 /// as the slow paths they replace.
@@ -92,7 +95,7 @@ final class PerformancePathTests: XCTestCase {
                 expected[4 * i..<4 * i + 4] = [straight(r), straight(g), straight(b), UInt8(a)]
             }
             for effort in [0, 1, 6, 7, 9] {
-                let bytes = try argb.withUnsafeBytes { raw throws(RenderError) in
+                let bytes = try argb.withUnsafeBytes { raw throws(ImageError) in
                     try PNGEncoder.encode(
                         pixels: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), width: w, height: h,
                         stride: w * 4, options: PNGOptions(compressionLevel: effort, alpha: true), dpiScale: 1)

@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import MapSnapRender
+@testable import MapSnapText
+@testable import MapSnapRaster
+@testable import MapSnapImage
 
 /// The raster colour paint against MapLibre GL's `raster.fragment.glsl`, colour by colour.
 final class RasterColorAdjustmentTests: XCTestCase {

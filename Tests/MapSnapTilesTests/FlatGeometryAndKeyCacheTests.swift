@@ -1,3 +1,5 @@
+import MapSnapTestSupport
+import MapSnapIO
 import XCTest
 
 @testable import MapSnapTiles

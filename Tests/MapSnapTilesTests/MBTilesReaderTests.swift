@@ -1,6 +1,8 @@
 import Foundation
 import MapSnapGeometry
 import Synchronization
+import MapSnapTestSupport
+import MapSnapIO
 import XCTest
 
 @testable import MapSnapTiles

@@ -1,3 +1,5 @@
+import MapSnapIO
+import MapSnapTestSupport
 import XCTest
 
 @testable import MapSnapTiles

@@ -1,5 +1,7 @@
 import Foundation
 import MapSnapGeometry
+import MapSnapTestSupport
+import MapSnapIO
 import XCTest
 
 @testable import MapSnapTiles

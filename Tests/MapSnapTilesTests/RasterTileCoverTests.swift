@@ -1,4 +1,5 @@
 import MapSnapGeometry
+import MapSnapIO
 import XCTest
 
 @testable import MapSnapTiles

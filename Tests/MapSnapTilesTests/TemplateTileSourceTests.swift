@@ -1,4 +1,5 @@
 import Foundation
+import MapSnapIO
 import XCTest
 
 @testable import MapSnapTiles

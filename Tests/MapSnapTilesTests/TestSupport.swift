@@ -1,4 +1,6 @@
 import Foundation
+import MapSnapTestSupport
+import MapSnapIO
 import XCTest
 
 @testable import MapSnapTiles
@@ -24,66 +26,6 @@ enum SharedData {
                 "sample data \(p) is not present (expected in Samples/basemaps)")
         }
         return p
-    }
-}
-
-/// A minimal protocol-buffer writer for building test tiles byte by byte.
-struct ProtoWriter {
-    var bytes: [UInt8] = []
-
-    mutating func varint(_ value: UInt64) {
-        var v = value
-        while v >= 0x80 {
-            bytes.append(UInt8(v & 0x7F) | 0x80)
-            v >>= 7
-        }
-        bytes.append(UInt8(v))
-    }
-
-    mutating func key(_ field: Int, _ wireType: Int) {
-        varint(UInt64(field << 3 | wireType))
-    }
-
-    mutating func uint(_ field: Int, _ value: UInt64) {
-        key(field, 0)
-        varint(value)
-    }
-
-    mutating func sint(_ field: Int, _ value: Int64) {
-        key(field, 0)
-        varint(ProtobufReader.zigzagEncode(value))
-    }
-
-    mutating func bytesField(_ field: Int, _ data: [UInt8]) {
-        key(field, 2)
-        varint(UInt64(data.count))
-        bytes += data
-    }
-
-    mutating func string(_ field: Int, _ s: String) {
-        bytesField(field, Array(s.utf8))
-    }
-
-    mutating func message(_ field: Int, _ build: (inout ProtoWriter) -> Void) {
-        var sub = ProtoWriter()
-        build(&sub)
-        bytesField(field, sub.bytes)
-    }
-
-    mutating func packed(_ field: Int, _ values: [UInt32]) {
-        var sub = ProtoWriter()
-        for v in values { sub.varint(UInt64(v)) }
-        bytesField(field, sub.bytes)
-    }
-
-    mutating func fixed32(_ field: Int, _ value: UInt32) {
-        key(field, 5)
-        for k in 0..<4 { bytes.append(UInt8(truncatingIfNeeded: value >> (8 * UInt32(k)))) }
-    }
-
-    mutating func fixed64(_ field: Int, _ value: UInt64) {
-        key(field, 1)
-        for k in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(k)))) }
     }
 }
 
@@ -140,22 +82,6 @@ enum MVTBuild {
     }
 }
 
-/// SplitMix64: a small deterministic generator so fuzz runs are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// A fresh temporary directory, removed at the end of the test.
 extension XCTestCase {

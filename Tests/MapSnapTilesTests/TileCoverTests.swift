@@ -1,4 +1,5 @@
 import MapSnapGeometry
+import MapSnapIO
 import XCTest
 
 @testable import MapSnapTiles
@@ -140,5 +141,12 @@ final class TileCoverTests: XCTestCase {
         assertValidCover(tiles, north, z: 2)
         let empty = Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 3, size: Size(width: 0, height: 100))
         XCTAssertEqual(TileCover.tiles(for: empty, minZoom: 0, maxZoom: 14), [])
+    }
+
+    func testMissingSampleDataSkipsWithAClearMessage() {
+        XCTAssertThrowsError(try SharedData.require("no-such-sample.mbtiles")) { error in
+            XCTAssertTrue(error is XCTSkip)
+            XCTAssertTrue("\(error)".contains("no-such-sample.mbtiles"), "\(error)")
+        }
     }
 }

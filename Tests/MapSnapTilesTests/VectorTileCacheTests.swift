@@ -1,5 +1,6 @@
 import MapSnapGeometry
 import Synchronization
+import MapSnapIO
 import XCTest
 
 @testable import MapSnapTiles

@@ -1,6 +1,7 @@
 import Foundation
 import MapSnap
 import MapSnapCLI
+import MapSnapImage
 import XCTest
 
 /// End-to-end tests of the built `mapsnap` binary (run it, check exit codes, files, stderr),

@@ -8,7 +8,7 @@ import MapSnapGeometry
 ///
 /// Cost is the edges' length in rows plus one pass over the touched box: far cheaper than a
 /// supersampling scan converter on maps of many small polygons (buildings, land use).
-final class AreaAccumulator {
+package final class AreaAccumulator {
     let width: Int
     let height: Int
     /// Floats per row: the width plus two, as an edge at the right border spills one pixel.
@@ -17,7 +17,7 @@ final class AreaAccumulator {
     /// Rows and columns written since the last `resolve` (empty when x0 ≥ x1).
     private(set) var box = CoverageMask.PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
 
-    init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
         stride = width + 2
@@ -30,7 +30,7 @@ final class AreaAccumulator {
     /// Adds the edge `a → b` (device pixels) of a closed ring, within `clip` (already inside
     /// the image). Parts left of the clip still count (as at its left side), so the row sums
     /// stay right.
-    func addEdge(_ a: Point, _ b: Point, clip: CoverageMask.PixelRect) {
+    package func addEdge(_ a: Point, _ b: Point, clip: CoverageMask.PixelRect) {
         guard a.y != b.y, a.y.isFinite, b.y.isFinite, a.x.isFinite, b.x.isFinite else { return }
         let dir: Float = a.y < b.y ? 1 : -1
         let (p, q) = a.y < b.y ? (a, b) : (b, a)
@@ -100,7 +100,7 @@ final class AreaAccumulator {
     /// Turns what was added into coverage in `mask` (where it covers more than the mask holds),
     /// within the clip, and clears the accumulator. With `hard`, a pixel is covered fully when
     /// at least half of it is (for a straight edge: when its centre is inside), else not at all.
-    func resolve(into mask: CoverageMask, clip: CoverageMask.PixelRect, hard: Bool = false) {
+    package func resolve(into mask: CoverageMask, clip: CoverageMask.PixelRect, hard: Bool = false) {
         guard !box.isEmpty else { return }
         let x0 = max(box.x0, clip.x0)
         // Past the last column written the sum no longer changes (a closed ring's covers cancel).

@@ -14,8 +14,8 @@ public struct RGBAImage: Sendable, Equatable {
         self.pixels = pixels
     }
 
-    /// Decodes PNG bytes with libpng. Throws `RenderError.encoder` with libpng's message.
-    public init(png bytes: [UInt8], maxPixels: Int = 100_000_000) throws(RenderError) {
+    /// Decodes PNG bytes with libpng. Throws `ImageError.encoder` with libpng's message.
+    public init(png bytes: [UInt8], maxPixels: Int = 100_000_000) throws(ImageError) {
         self = try Self.decode(bytes, maxPixels: maxPixels, with: mapsnap_png_decode, free: mapsnap_png_free) {
             .encoder($0)
         }
@@ -32,8 +32,8 @@ public struct RGBAImage: Sendable, Equatable {
     /// into the error thrown.
     static func decode(
         _ bytes: [UInt8], maxPixels: Int, with decoder: CDecoder, free: (UnsafeMutablePointer<UInt8>?) -> Void,
-        error: (String) -> RenderError
-    ) throws(RenderError) -> RGBAImage {
+        error: (String) -> ImageError
+    ) throws(ImageError) -> RGBAImage {
         var out: UnsafeMutablePointer<UInt8>?
         var w: Int32 = 0
         var h: Int32 = 0
@@ -52,7 +52,7 @@ public struct RGBAImage: Sendable, Equatable {
     }
 
     /// Encodes to PNG (RGBA).
-    public func pngData() throws(RenderError) -> [UInt8] {
+    public func pngData() throws(ImageError) -> [UInt8] {
         // Premultiplied BGRA words are what the encoder expects; build them from straight RGBA.
         var words = [UInt32](repeating: 0, count: width * height)
         for i in 0..<(width * height) {
@@ -62,9 +62,9 @@ public struct RGBAImage: Sendable, Equatable {
             let a = UInt32(pixels[i * 4 + 3])
             words[i] = a << 24 | ((r * a + 127) / 255) << 16 | ((g * a + 127) / 255) << 8 | ((b * a + 127) / 255)
         }
-        let result: Result<[UInt8], RenderError> = words.withUnsafeBytes { raw in
+        let result: Result<[UInt8], ImageError> = words.withUnsafeBytes { raw in
             guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return .success([]) }
-            do throws(RenderError) {
+            do throws(ImageError) {
                 return .success(
                     try PNGEncoder.encode(
                         pixels: base, width: width, height: height, stride: width * 4,

@@ -43,9 +43,9 @@ public struct RasterTileImage: Sendable, Equatable {
     }
 
     /// Decodes PNG or JPEG bytes (recognised by their signature).
-    /// - Throws: `RenderError.decoding` for damaged data, another format (WebP, …) or a tile
+    /// - Throws: `ImageError.decoding` for damaged data, another format (WebP, …) or a tile
     ///   above `maxPixels`.
-    public init(decoding bytes: [UInt8]) throws(RenderError) {
+    public init(decoding bytes: [UInt8]) throws(ImageError) {
         let rgba: RGBAImage
         switch Self.format(of: bytes) {
         case .png:

@@ -13,24 +13,31 @@ import MapSnapGeometry
 /// Cost is proportional to the pixels within reach of the lines, a few floating-point
 /// operations each: thin road networks rasterize several times faster than through a
 /// supersampling scan converter.
-final class CoverageMask {
+package final class CoverageMask {
     /// Size in device pixels.
-    let width: Int
-    let height: Int
+    package let width: Int
+    package let height: Int
     /// Bytes per row (a multiple of 4, as cairo's A8 format wants).
     let stride: Int
     /// `stride × height` bytes, zero where nothing is drawn.
-    let data: UnsafeMutablePointer<UInt8>
+    package let data: UnsafeMutablePointer<UInt8>
     /// The pixels written since the last `clear()`: x0..<x1, y0..<y1 (empty when x0 ≥ x1).
-    private(set) var dirty = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+    package private(set) var dirty = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
 
     /// A rectangle of whole pixels, `x0..<x1` by `y0..<y1`.
-    struct PixelRect: Equatable {
-        var x0: Int
-        var y0: Int
-        var x1: Int
-        var y1: Int
-        var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+    package struct PixelRect: Equatable {
+        package var x0: Int
+        package var y0: Int
+        package var x1: Int
+        package var y1: Int
+        package var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+
+        package init(x0: Int, y0: Int, x1: Int, y1: Int) {
+            self.x0 = x0
+            self.y0 = y0
+            self.x1 = x1
+            self.y1 = y1
+        }
 
         func union(_ o: PixelRect) -> PixelRect {
             if isEmpty { return o }
@@ -38,13 +45,13 @@ final class CoverageMask {
             return PixelRect(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
         }
 
-        func intersection(_ o: PixelRect) -> PixelRect {
+        package func intersection(_ o: PixelRect) -> PixelRect {
             PixelRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
         }
     }
 
     /// How a polyline ends.
-    enum Cap: Equatable {
+    package enum Cap: Equatable {
         /// A half disc past each end (also what every join is).
         case round
         /// Cut square at the end point (`extension` 0: butt) or that many pixels beyond it
@@ -53,13 +60,13 @@ final class CoverageMask {
     }
 
     /// Whether a stroke adds coverage or takes it away (`1 − coverage` caps what is there).
-    enum Mode {
+    package enum Mode {
         case union
         case erase
     }
 
     /// The distances of a stroke, device pixels.
-    struct Stroke {
+    package struct Stroke {
         /// Distance from the line at which coverage reaches zero.
         var edge: Double
         /// Width of the ramp from full coverage to none (≥ 1 keeps edges smooth).
@@ -67,9 +74,16 @@ final class CoverageMask {
         var cap: Cap
         /// Shape of the ramp: linear (MapLibre's lines) or smoothstep (its fill outlines).
         var smooth = false
+
+        package init(edge: Double, ramp: Double, cap: Cap, smooth: Bool = false) {
+            self.edge = edge
+            self.ramp = ramp
+            self.cap = cap
+            self.smooth = smooth
+        }
     }
 
-    init(width: Int, height: Int, stride: Int) {
+    package init(width: Int, height: Int, stride: Int) {
         self.width = width
         self.height = height
         self.stride = stride
@@ -81,7 +95,7 @@ final class CoverageMask {
 
     /// Rasterizes the polyline `pts` (device pixels; closed when its last point equals its
     /// first, then it has no caps) within `clip`.
-    func add(_ pts: UnsafeBufferPointer<Point>, _ stroke: Stroke, mode: Mode, clip: PixelRect) {
+    package func add(_ pts: UnsafeBufferPointer<Point>, _ stroke: Stroke, mode: Mode, clip: PixelRect) {
         let n = pts.count
         guard n >= 2, stroke.edge > 0, stroke.ramp > 0 else { return }
         let bounds = clip.intersection(PixelRect(x0: 0, y0: 0, x1: width, y1: height))
@@ -235,7 +249,7 @@ final class CoverageMask {
     func markDirty(_ rect: PixelRect) { dirty = dirty.union(rect) }
 
     /// Clears what was drawn.
-    func clear() {
+    package func clear() {
         guard !dirty.isEmpty else { return }
         for y in dirty.y0..<dirty.y1 {
             (data + y * stride + dirty.x0).update(repeating: 0, count: dirty.x1 - dirty.x0)

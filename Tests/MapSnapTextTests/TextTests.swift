@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import MapSnapRender
+@testable import MapSnapText
 
 /// Text is shaped by Pango/HarfBuzz in the bundled fonts, in any script they cover.
 final class TextTests: XCTestCase {

@@ -21,10 +21,10 @@ public struct PNGOptions: Sendable, Equatable {
 
 /// Encodes cairo ARGB32 pixels to PNG (https://www.w3.org/TR/png/) through the C shim: with
 /// libdeflate, or with libpng (its longjmp kept on the C side) for the slowest efforts.
-enum PNGEncoder {
-    static func encode(
+package enum PNGEncoder {
+    package static func encode(
         pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, options: PNGOptions, dpiScale: Double
-    ) throws(RenderError) -> [UInt8] {
+    ) throws(ImageError) -> [UInt8] {
         var buffer = mapsnap_png_buffer(data: nil, size: 0, capacity: 0)
         defer { mapsnap_png_buffer_free(&buffer) }
         var message = [CChar](repeating: 0, count: 256)

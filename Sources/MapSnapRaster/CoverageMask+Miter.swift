@@ -7,7 +7,7 @@ extension CoverageMask {
     /// would reach beyond `limit` half widths (`line-miter-limit`) are bevelled by MapLibre, which
     /// a union of round-ended segments cannot draw: `sharpJoins` tells such polylines apart, for
     /// another rasterizer.
-    func addMiterWedges(
+    package func addMiterWedges(
         _ pts: UnsafeBufferPointer<Point>, halfWidth hw: Double, limit: Double, using acc: AreaAccumulator,
         clip: PixelRect
     ) {
@@ -24,7 +24,7 @@ extension CoverageMask {
     }
 
     /// True when a join of `pts` turns so sharply that its miter would exceed `limit` half widths.
-    static func hasSharpJoin(_ pts: UnsafeBufferPointer<Point>, limit: Double) -> Bool {
+    package static func hasSharpJoin(_ pts: UnsafeBufferPointer<Point>, limit: Double) -> Bool {
         var sharp = false
         forEachJoin(pts) { a, p, b in
             if !sharp, let s = sinHalfAngle(a, p, b), 1 / s > limit { sharp = true }
@@ -101,7 +101,7 @@ extension CoverageMask {
     /// vertex moves along the bisector of its two segments' normals so that the offset segments
     /// stay parallel to the originals (a miter); where that would reach beyond twice the
     /// distance (sharp turns) the vertex becomes two, one per segment (a bevel).
-    static func offsetPolyline(_ pts: UnsafeBufferPointer<Point>, by distance: Double, into out: inout [Point]) {
+    package static func offsetPolyline(_ pts: UnsafeBufferPointer<Point>, by distance: Double, into out: inout [Point]) {
         out.removeAll(keepingCapacity: true)
         // Distinct consecutive points.
         var p: [Point] = []

@@ -1,13 +1,13 @@
 import Foundation
 import XCTest
 
-@testable import MapSnapRender
+@testable import MapSnapImage
 
 /// PNG and JPEG raster tiles: decoding to premultiplied pixels, format sniffing, and damaged
 /// data giving an error (never a crash).
 final class RasterTileImageTests: XCTestCase {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/raster")
+        .deletingLastPathComponent().appendingPathComponent("MapSnapRenderTests/Fixtures/raster")
 
     func bytes(_ name: String) throws -> [UInt8] {
         Array(try Data(contentsOf: Self.fixtures.appendingPathComponent(name)))
@@ -56,7 +56,7 @@ final class RasterTileImageTests: XCTestCase {
         XCTAssertNil(RasterTileImage.format(of: []))
     }
 
-    /// Damaged tiles of every kind give `RenderError.decoding`.
+    /// Damaged tiles of every kind give `ImageError.decoding`.
     func testCorruptTilesThrow() throws {
         let png = try bytes("quadrants.png")
         let jpeg = try bytes("flat.jpg")
@@ -77,7 +77,7 @@ final class RasterTileImageTests: XCTestCase {
         ]
         for (name, data) in cases {
             XCTAssertThrowsError(try RasterTileImage(decoding: data), name) { error in
-                guard case .decoding(let message)? = error as? RenderError else {
+                guard case .decoding(let message)? = error as? ImageError else {
                     return XCTFail("\(name): \(error)")
                 }
                 XCTAssertFalse(message.isEmpty, name)

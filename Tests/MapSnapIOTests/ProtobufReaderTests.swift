@@ -1,6 +1,7 @@
+import MapSnapTestSupport
 import XCTest
 
-@testable import MapSnapTiles
+@testable import MapSnapIO
 
 final class ProtobufReaderTests: XCTestCase {
     func testVarintsOfEveryLength() throws {
@@ -151,12 +152,5 @@ final class ProtobufReaderTests: XCTestCase {
         let e = ProtobufError(.truncated, at: 1234)
         XCTAssertTrue(e.message.contains("1234"), e.message)
         XCTAssertEqual("\(e)", e.message)
-    }
-
-    func testMissingSampleDataSkipsWithAClearMessage() {
-        XCTAssertThrowsError(try SharedData.require("no-such-sample.mbtiles")) { error in
-            XCTAssertTrue(error is XCTSkip)
-            XCTAssertTrue("\(error)".contains("no-such-sample.mbtiles"), "\(error)")
-        }
     }
 }

@@ -1,7 +1,7 @@
 import MapSnapGeometry
 import XCTest
 
-@testable import MapSnapRender
+@testable import MapSnapRaster
 
 /// Lines rasterized by distance: coverage profile, caps, joins, union, gaps, clipping.
 final class CoverageMaskTests: XCTestCase {

@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// One cache per engine, found with `shared(for:)`; like its engine, it is used by one thread at
 /// a time. Bounded: when full it starts over.
-final class TextLayoutCache: @unchecked Sendable {
+package final class TextLayoutCache: @unchecked Sendable {
     // @unchecked: used only by the thread that uses its engine (see TextEngine).
 
     struct Key: Hashable {
@@ -29,7 +29,7 @@ final class TextLayoutCache: @unchecked Sendable {
     }
 
     /// `engine.layout(...)`, from the cache when the same text was shaped the same way before.
-    func layout(
+    package func layout(
         _ text: String, size: Double, bold: Bool, maxWidth: Double?, letterSpacing: Double,
         justify: TextEngine.Justify = .center, engine: TextEngine
     ) -> TextLayout {
@@ -47,7 +47,7 @@ final class TextLayoutCache: @unchecked Sendable {
     private static let registry = Mutex<[ObjectIdentifier: TextLayoutCache]>([:])
 
     /// The cache of `engine` (made on first use; dropped once the engine is gone).
-    static func shared(for engine: TextEngine) -> TextLayoutCache {
+    package static func shared(for engine: TextEngine) -> TextLayoutCache {
         let id = ObjectIdentifier(engine)
         return registry.withLock { caches in
             // An engine that is gone may have left its address to a new one: its cache goes.

@@ -11,7 +11,7 @@ import Foundation
 /// Any further .ttf/.otf put in `$MAPSNAP_FONT_DIR` joins the fallback list.
 ///
 /// Lookup order for the folder holding `NotoSans-Regular.ttf`: `$MAPSNAP_FONT_DIR`, the
-/// SwiftPM resource bundle next to the executable (`MapSnap_MapSnapRender.resources/Fonts`),
+/// SwiftPM resource bundle next to the executable (`MapSnap_MapSnapText.resources/Fonts`),
 /// then the package's source tree (for development builds that were moved).
 public enum FontLibrary {
     /// The family name every bundled face answers to.
@@ -24,7 +24,7 @@ public enum FontLibrary {
         if let env = ProcessInfo.processInfo.environment["MAPSNAP_FONT_DIR"], !env.isEmpty {
             candidates.append(URL(fileURLWithPath: env))
         }
-        let bundleName = "MapSnap_MapSnapRender.resources"
+        let bundleName = "MapSnap_MapSnapText.resources"
         var exeDirs: [URL] = []
         if let exe = Bundle.main.executableURL?.resolvingSymlinksInPath() {
             exeDirs.append(exe.deletingLastPathComponent())
@@ -43,7 +43,7 @@ public enum FontLibrary {
     }()
 
     /// A new fontconfig configuration that holds only the bundled fonts. Caller owns it.
-    static func makeConfig() throws(RenderError) -> OpaquePointer {
+    static func makeConfig() throws(TextError) -> OpaquePointer {
         guard let dir = directory else {
             throw .fontsMissing("the bundled fonts (NotoSans-Regular.ttf) were not found; set MAPSNAP_FONT_DIR")
         }

@@ -7,12 +7,12 @@ import MapSnapGeometry
 ///
 /// Text metrics are independent of the image scale (hinting off, metrics unhinted), so a
 /// @2x image has exactly the @1x layout at twice the pixels.
-final class TextEngine {
+package final class TextEngine {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     private let context: OpaquePointer
     private let config: OpaquePointer
 
-    init() throws(RenderError) {
+    package init() throws(TextError) {
         config = try FontLibrary.makeConfig()
         guard let map = pango_cairo_font_map_new() else {
             FcConfigDestroy(config)
@@ -42,14 +42,14 @@ final class TextEngine {
     }
 
     /// How the lines of a wrapped label line up (`text-justify`).
-    enum Justify: Hashable {
+    package enum Justify: Hashable {
         case left, center, right
     }
 
     /// Lays out `text` at `size` points. `maxWidth` (points) wraps at word boundaries; the
     /// lines line up by `justify` (centred by default).
     /// `letterSpacing` is extra space between characters, points.
-    func layout(
+    package func layout(
         _ text: String, size: Double, bold: Bool, maxWidth: Double? = nil, letterSpacing: Double = 0,
         justify: Justify = .center
     ) -> TextLayout {
@@ -82,13 +82,13 @@ final class TextEngine {
 }
 
 /// A shaped piece of text. Its box is in points with the origin at its top-left corner.
-final class TextLayout {
+package final class TextLayout {
     fileprivate let layout: OpaquePointer?
     /// Logical size in points.
-    let width: Double
-    let height: Double
+    package let width: Double
+    package let height: Double
     /// Ink extents relative to the text's top-left corner, points (what actually gets painted).
-    let ink: Rect
+    package let ink: Rect
     /// Where Pango puts the logical box inside the layout (non-zero for centred, wrapped text).
     private let logicalOffset: Point
 
@@ -115,20 +115,20 @@ final class TextLayout {
     var unknownGlyphs: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
 
     /// Adds the glyph outlines at `origin` (top-left, points) to the current path of `cr`.
-    func appendPath(to cr: OpaquePointer, at origin: Point) {
+    package func appendPath(to cr: OpaquePointer, at origin: Point) {
         cairo_move_to(cr, origin.x - logicalOffset.x, origin.y - logicalOffset.y)
         pango_cairo_layout_path(cr, layout)
     }
 
     /// Paints the text at `origin` (top-left, points) in the current source of `cr`.
-    func show(in cr: OpaquePointer, at origin: Point) {
+    package func show(in cr: OpaquePointer, at origin: Point) {
         cairo_move_to(cr, origin.x - logicalOffset.x, origin.y - logicalOffset.y)
         pango_cairo_show_layout(cr, layout)
     }
 
     /// The glyph clusters of the text, left to right, for setting it along a line (made on
     /// first use and kept with the layout, so a cached layout shapes and outlines them once).
-    var lineGlyphs: [LineGlyph] {
+    package var lineGlyphs: [LineGlyph] {
         if let glyphs = lineGlyphStore { return glyphs }
         let glyphs = makeLineGlyphs()
         lineGlyphStore = glyphs
@@ -181,9 +181,9 @@ final class TextLayout {
 
 /// A glyph cluster of a one-line text, for setting text along a line. Valid while the
 /// `TextLayout` it came from lives (that holds its font).
-struct LineGlyph {
+package struct LineGlyph {
     /// The middle of its advance, points from the text's left edge.
-    var center: Double
+    package var center: Double
     /// Its advance, points.
     var advance: Double
     /// The baseline, points below the point that goes on the line (the middle of the advance
@@ -194,7 +194,7 @@ struct LineGlyph {
 
     /// Adds its outline to the current path of `cr`, its line point at `center` (points) and
     /// turned by `angle` (radians).
-    func appendPath(to cr: OpaquePointer, center c: Point, angle: Double) {
+    package func appendPath(to cr: OpaquePointer, center c: Point, angle: Double) {
         var string = PangoGlyphString()
         glyphs.withUnsafeBufferPointer { buffer in
             string.num_glyphs = Int32(buffer.count)

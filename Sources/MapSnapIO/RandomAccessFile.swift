@@ -6,30 +6,44 @@
     import Darwin
 #endif
 
+/// A file that cannot be opened or read: its path and what went wrong.
+public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    /// What went wrong, e.g. "no such file".
+    public var reason: String
+
+    public init(path: String, _ reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): \(reason)" }
+}
+
 /// A read-only file read with `pread` at explicit offsets: no shared file position, so any
 /// number of threads may read at once. Closed when released.
-final class RandomAccessFile: Sendable {
+package final class RandomAccessFile: Sendable {
     let path: String
     /// File size in bytes when opened.
-    let size: UInt64
+    package let size: UInt64
     private let fd: Int32
 
-    /// Opens `path` read-only. Throws `TileSourceError` naming the file.
-    init(path: String) throws(TileSourceError) {
+    /// Opens `path` read-only. Throws `FileError` naming the file.
+    package init(path: String) throws(FileError) {
         self.path = path
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             let reason = errno == ENOENT ? "no such file" : "cannot open (\(String(cString: strerror(errno))))"
-            throw TileSourceError(path: path, reason)
+            throw FileError(path: path, reason)
         }
         var st = stat()
         guard fstat(fd, &st) == 0 else {
             close(fd)
-            throw TileSourceError(path: path, "cannot stat (\(String(cString: strerror(errno))))")
+            throw FileError(path: path, "cannot stat (\(String(cString: strerror(errno))))")
         }
         guard (st.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
-            throw TileSourceError(path: path, "not a regular file")
+            throw FileError(path: path, "not a regular file")
         }
         self.fd = fd
         self.size = UInt64(max(0, st.st_size))
@@ -40,11 +54,11 @@ final class RandomAccessFile: Sendable {
     }
 
     /// Reads exactly `length` bytes at `offset`.
-    /// - Throws: `TileSourceError` when the range is outside the file or the read fails.
-    func read(offset: UInt64, length: UInt64, what: String) throws(TileSourceError) -> [UInt8] {
+    /// - Throws: `FileError` when the range is outside the file or the read fails.
+    package func read(offset: UInt64, length: UInt64, what: String) throws(FileError) -> [UInt8] {
         let (end, overflow) = offset.addingReportingOverflow(length)
         guard !overflow, end <= size, length <= UInt64(Int.max), offset <= UInt64(Int64.max) else {
-            throw TileSourceError(
+            throw FileError(
                 path: path, "\(what) (offset \(offset), \(length) bytes) lies outside the file (\(size) bytes)")
         }
         let count = Int(length)
@@ -68,7 +82,7 @@ final class RandomAccessFile: Sendable {
         }
         guard failure == 0 else {
             let reason = failure == -1 ? "the file ended early" : String(cString: strerror(failure))
-            throw TileSourceError(path: path, "cannot read \(what) at offset \(offset): \(reason)")
+            throw FileError(path: path, "cannot read \(what) at offset \(offset): \(reason)")
         }
         return bytes
     }
