@@ -50,17 +50,22 @@ let modules: [Target] = [
     .target(
         name: "MapSnapText", dependencies: ["MapSnapGeometry", "CCairo", "CPangoCairo"],
         resources: [.copy("Fonts")]),
+    // The overlay scene, its builder, the `overlay` source's features and its layers (one JSON
+    // resource, embedded at build time): pure Swift.
+    .target(
+        name: "MapSnapOverlay", dependencies: ["MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle"],
+        resources: [.embedInCode("OverlayLayers.json")]),
     .target(
         name: "MapSnapRender",
         dependencies: [
             "MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "MapSnapTiles", "MapSnapIO",
-            "MapSnapImage", "MapSnapRaster", "MapSnapText", "CCairo",
+            "MapSnapImage", "MapSnapRaster", "MapSnapText", "MapSnapOverlay", "CCairo",
         ]),
     .target(
         name: "MapSnap",
         dependencies: [
             "MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "MapSnapTiles", "MapSnapImage",
-            "MapSnapText", "MapSnapRender",
+            "MapSnapText", "MapSnapOverlay", "MapSnapRender",
         ]),
     // The command line as a library, so its parsing is unit-tested; `mapsnap` only calls it.
     .target(name: "MapSnapCLI", dependencies: ["MapSnap"]),
@@ -83,9 +88,12 @@ let tests: [Target] = [
     .testTarget(name: "MapSnapTilesTests", dependencies: ["MapSnapTiles", "MapSnapIO", "MapSnapTestSupport"]),
     .testTarget(
         name: "MapSnapRenderTests",
-        dependencies: ["MapSnapRender", "MapSnap", "MapSnapImage", "MapSnapRaster", "MapSnapText", "MapSnapIO", "MapSnapTestSupport"],
+        dependencies: [
+            "MapSnapRender", "MapSnap", "MapSnapImage", "MapSnapRaster", "MapSnapText", "MapSnapIO", "MapSnapOverlay",
+            "MapSnapTestSupport",
+        ],
         exclude: ["Golden", "Fixtures"]),
-    .testTarget(name: "MapSnapTests", dependencies: ["MapSnap", "MapSnapTestSupport"]),
+    .testTarget(name: "MapSnapTests", dependencies: ["MapSnap", "MapSnapOverlay", "MapSnapTestSupport"]),
     .testTarget(
         name: "mapsnapTests", dependencies: ["MapSnapCLI", "MapSnap", "MapSnapImage", "mapsnap", "MapSnapTestSupport"],
         exclude: ["render-help.txt", "conformance-passes.txt"]),

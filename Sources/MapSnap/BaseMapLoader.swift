@@ -1,4 +1,5 @@
 import Foundation
+import MapSnapOverlay
 import MapSnapRender
 import MapSnapStyle
 import MapSnapTiles
@@ -15,8 +16,9 @@ public final class BaseMapLoader {
     /// Opened tile archives by absolute path, shared by every style this loader opens.
     private var caches: [String: VectorTileCache] = [:]
 
-    /// Whether a style without layers on the `overlay` source gets the default overlay layers
-    /// appended (so trails always show); off for `--bare`, which draws only what the style draws.
+    /// Whether the style gets the default overlay layers it does not restyle or replace
+    /// (`OverlayLayers.merge`), so overlays always show; off for `--bare`, which draws only what
+    /// the style draws.
     public var appendsOverlayLayers = true
 
     public init() {}
@@ -76,8 +78,12 @@ public final class BaseMapLoader {
             throw MapSnapError(.dataError, error.description)
         }
         var (parsedStyle, styleWarnings) = parsed
-        if appendsOverlayLayers && !OverlayStyleSource.isDrawn(by: parsedStyle) {
-            Self.appendOverlayLayers(to: &parsedStyle)
+        if appendsOverlayLayers {
+            do {
+                try OverlayLayers.merge(into: &parsedStyle)
+            } catch {
+                throw MapSnapError(.software, "the built-in overlay layers do not parse: \(error.description)")
+            }
         }
         for w in styleWarnings { warn(w.description) }
         // Offline, always: network glyphs and sprites are never fetched.
@@ -168,16 +174,6 @@ public final class BaseMapLoader {
         map.rasterSources = raster
         map.sprites = loadSprites(parsedStyle, base: base, warn: warn)
         return map
-    }
-
-    /// Appends the default overlay layers (`OverlayStyleSource.defaultLayersStyle`) and their
-    /// source to `style`, unless it already has a source of that name (its layers stay its own).
-    static func appendOverlayLayers(to style: inout Style) {
-        guard style.source(id: OverlayStyleSource.id) == nil,
-            let (defaults, _) = try? StyleParser.parse(OverlayStyleSource.defaultLayersStyle, file: "overlay layers")
-        else { return }
-        style.sources += defaults.sources
-        style.layers += defaults.layers
     }
 
     /// One warning per style feature the renderer does not draw yet, naming the layers.

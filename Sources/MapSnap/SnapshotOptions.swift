@@ -1,8 +1,9 @@
 import MapSnapFormats
 import MapSnapGeometry
+import MapSnapImage
+import MapSnapOverlay
 import MapSnapRender
 import MapSnapStyle
-import MapSnapImage
 
 /// Everything that decides one snapshot: the image, the camera and what goes on the map.
 public struct SnapshotOptions: Sendable {

@@ -1,5 +1,6 @@
 import MapSnapFormats
 import MapSnapGeometry
+import MapSnapOverlay
 import MapSnapRender
 
 /// Renders snapshots. Keep one per thread and reuse it: it owns the fonts and text context,

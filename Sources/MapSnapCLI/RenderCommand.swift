@@ -1,5 +1,6 @@
 import Foundation
 import MapSnap
+import MapSnapOverlay
 
 /// `mapsnap render`: options → snapshot → atomic file writes.
 struct RenderCommand {

@@ -31,6 +31,9 @@ public struct Rect: Hashable, Sendable {
     public var minY: Double { y }
     public var maxX: Double { x + width }
     public var maxY: Double { y + height }
+    /// The horizontal and vertical middles.
+    public var midX: Double { x + width / 2 }
+    public var midY: Double { y + height / 2 }
 
     /// True when the two rectangles share interior area (touching edges do not count).
     public func intersects(_ o: Rect) -> Bool {

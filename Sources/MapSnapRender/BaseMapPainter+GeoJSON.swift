@@ -1,6 +1,7 @@
 import CCairo
 import MapSnapFormats
 import MapSnapGeometry
+import MapSnapOverlay
 import MapSnapStyle
 
 /// Layers over a `geojson` source: features in degrees, projected straight to image points

@@ -1,5 +1,6 @@
 import Foundation
 import MapSnapGeometry
+import MapSnapOverlay
 import MapSnapStyle
 import MapSnapText
 
@@ -8,48 +9,10 @@ import MapSnapText
 enum MarkerPainter {
     // MARK: Balloon marker (MapKit Marker look)
 
-    static func balloonSize(_ pin: PinOverlay, theme: OverlayTheme) -> (width: Double, height: Double) {
-        let w = theme.pin.width * pin.sizeFactor
-        return (w, w * 1.32)
-    }
-
-    /// Box of a pin or flag (without its title).
-    static func pinBox(_ pin: PinOverlay, theme: OverlayTheme) -> Rect {
-        switch pin.kind {
-        case .marker:
-            let (w, h) = balloonSize(pin, theme: theme)
-            return Rect(x: -w / 2 - 1, y: -h - 1, width: w + 2, height: h + 1 + w * 0.12)
-        case .startFlag, .endFlag:
-            let h = theme.flags.height
-            return Rect(x: -3.5, y: -h - 1, width: h * 0.78 + 4.5, height: h + 4.5)
-        }
-    }
-
-    /// Box of a pin's title text (halo included), centred under the pin.
-    static func titleBox(_ t: TextLayout, pin: PinOverlay, theme: OverlayTheme) -> Rect {
-        titleBoxes(t, pin: pin, theme: theme)[0]
-    }
-
-    /// Candidate boxes for a pin's title, best first: under the pin, right of it, left of it,
-    /// above it. Each box includes the halo and keeps clear of the pin's own box.
-    static func titleBoxes(_ t: TextLayout, pin: PinOverlay, theme: OverlayTheme) -> [Rect] {
-        let p = pinBox(pin, theme: theme)
-        let h = theme.label.haloWidth
-        let w = t.width + 2 * h
-        let ht = t.height + 2 * h
-        let midY = p.midY - ht / 2
-        return [
-            Rect(x: -w / 2, y: p.maxY + 0.5, width: w, height: ht),
-            Rect(x: p.maxX + 0.5, y: midY, width: w, height: ht),
-            Rect(x: p.minX - 0.5 - w, y: midY, width: w, height: ht),
-            Rect(x: -w / 2, y: p.minY - 0.5 - ht, width: w, height: ht),
-        ]
-    }
-
     static func drawBalloon(
         _ canvas: CairoCanvas, at p: Point, pin: PinOverlay, theme: OverlayTheme, glyph: TextLayout?
     ) {
-        let (w, h) = balloonSize(pin, theme: theme)
+        let (w, h) = MarkerGeometry.balloonSize(pin, theme: theme)
         let r = w / 2
         let d = h - r
         // Soft shadow on the ground at the tip.
@@ -150,41 +113,6 @@ enum MarkerPainter {
 
     // MARK: Callouts (capsule bubble + pointer, like the trail app's annotation view)
 
-    /// Box of a callout whose pointer tip is at (0, 0): the bubble above the tip, or below it
-    /// when `below` (pointer pointing up).
-    ///
-    /// `shift` (-1…1) slides the bubble sideways past its pointer: -1 puts the pointer near the
-    /// bubble's right end, 1 near its left end.
-    static func calloutBox(
-        _ t: TextLayout, callout: CalloutOverlay, theme: OverlayTheme, below: Bool = false, shift: Double = 0
-    ) -> Rect {
-        let s = theme.callout
-        let iconW = callout.symbol == nil ? 0 : s.fontSize * 1.3 + 4
-        let bw = t.width + 2 * s.paddingX + iconW
-        let bh = t.height + 2 * s.paddingY
-        let slack = max(0, bw / 2 - bh / 2 - s.pointerWidth / 2)
-        return Rect(
-            x: -bw / 2 + shift * slack, y: below ? 0 : -(bh + s.pointerHeight), width: bw, height: bh + s.pointerHeight)
-    }
-
-    static func drawCallout(
-        _ canvas: CairoCanvas, at p: Point, text t: TextLayout, callout: CalloutOverlay, theme: OverlayTheme,
-        below: Bool,
-        shift: Double
-    ) {
-        let s = theme.callout
-        let box = calloutBox(t, callout: callout, theme: theme, below: below, shift: shift).offsetBy(dx: p.x, dy: p.y)
-        let bubble = Rect(
-            x: box.x, y: below ? box.y + s.pointerHeight : box.y, width: box.width, height: box.height - s.pointerHeight
-        )
-        drawCalloutBubble(
-            canvas, bubble: bubble, tipX: p.x, below: below, color: callout.color, symbol: callout.symbol,
-            symbolColor: callout.textColor, theme: theme)
-        let iconW = callout.symbol == nil ? 0 : s.fontSize * 1.3 + 4
-        canvas.drawText(
-            t, at: Point(x: bubble.x + s.paddingX + iconW, y: bubble.y + s.paddingY), color: callout.textColor)
-    }
-
     /// The capsule `bubble` with its pointer: `theme.callout.pointerHeight` long, under the
     /// bubble (over it when `below`), its tip at `tipX`; a white outline, a soft shadow, and the
     /// `symbol` (if any) at the bubble's left end. The text is drawn by the caller.
@@ -221,12 +149,6 @@ enum MarkerPainter {
         }
     }
 
-    // MARK: Labels
-
-    static func labelBox(_ t: TextLayout) -> Rect {
-        Rect(x: -t.width / 2, y: -t.height / 2, width: t.width, height: t.height)
-    }
-
     // MARK: Helpers
 
     static func darker(_ c: Color) -> Color {
@@ -234,9 +156,4 @@ enum MarkerPainter {
     }
 
     private static func asinSafe(_ v: Double) -> Double { asin(min(max(v, -1), 1)) }
-}
-
-extension Rect {
-    var midX: Double { x + width / 2 }
-    var midY: Double { y + height / 2 }
 }

@@ -11,6 +11,8 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An image (a raster tile) could not be decoded: damaged, truncated or of a format
     /// MapSnap does not read (the decoder's message).
     case decoding(String)
+    /// A fault of MapSnap itself (a broken build, a bug): what went wrong.
+    case `internal`(String)
 
     public var description: String {
         switch self {
@@ -20,6 +22,7 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
             return "image of \(w)x\(h) pixels is too large (limit 16384 per side, 100 megapixels)"
         case .encoder(let m): return m
         case .decoding(let m): return "cannot decode the image: \(m)"
+        case .internal(let m): return "internal error: \(m)"
         }
     }
 }

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import MapSnapGeometry
+import MapSnapOverlay
 import MapSnapStyle
 import MapSnapText
 

@@ -87,6 +87,8 @@ package final class TextLayout {
     /// Logical size in points.
     package let width: Double
     package let height: Double
+    /// The logical size, points.
+    package var size: Size { Size(width: width, height: height) }
     /// Ink extents relative to the text's top-left corner, points (what actually gets painted).
     package let ink: Rect
     /// Where Pango puts the logical box inside the layout (non-zero for centred, wrapped text).

@@ -2,10 +2,11 @@ import Foundation
 import MapSnap
 import XCTest
 
+@testable import MapSnapImage
+@testable import MapSnapOverlay
+@testable import MapSnapRaster
 @testable import MapSnapRender
 @testable import MapSnapText
-@testable import MapSnapRaster
-@testable import MapSnapImage
 
 /// The bundled standard style over the sample base maps: golden images at two zooms for
 /// San Francisco and Monaco and @2x, label placement without overlap, no seams at tile borders.
@@ -532,7 +533,8 @@ extension BaseMapTests {
     }
 
     static let overlayLayers = [
-        "overlay-trail-casing", "overlay-trail", "overlay-route-casing", "overlay-route", "overlay-labels",
+        "overlay-areas", "overlay-area-outlines", "overlay-trail-casing", "overlay-trail", "overlay-route-casing",
+        "overlay-route", "overlay-labels",
         "overlay-callouts", "overlay-callouts-symbol", "overlay-pin-titles", "overlay-pins",
     ]
 
@@ -589,7 +591,6 @@ extension BaseMapTests {
             ##"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}}]}"##
         )
         XCTAssertEqual(plain.style.layers.map(\.id), ["bg"] + Self.overlayLayers, "the defaults are appended")
-        XCTAssertTrue(OverlayStyleSource.drawsMarkers(plain.style))
         let (out, img) = try renderMarkers(plain)
         let pin = out.camera.point(for: Coordinate(latitude: 0, longitude: 0))
         // The balloon's head (left of its glyph): the pin's red.

@@ -5,10 +5,11 @@ import MapSnapGeometry
 import MapSnapStyle
 import XCTest
 
+@testable import MapSnapImage
+@testable import MapSnapOverlay
+@testable import MapSnapRaster
 @testable import MapSnapRender
 @testable import MapSnapText
-@testable import MapSnapRaster
-@testable import MapSnapImage
 
 /// Line labels (symbol-placement: line) follow their line glyph by glyph, read left to right,
 /// and are left out where the line turns too sharply, as in MapLibre.

@@ -1,9 +1,11 @@
 import Foundation
 import MapSnapGeometry
+import MapSnapImage
 import MapSnapRender
 import MapSnapStyle
-import MapSnapImage
 import XCTest
+
+@testable import MapSnapOverlay
 
 final class OutputFormatTests: XCTestCase {
     func scene() -> OverlayScene {

@@ -1,8 +1,10 @@
 import MapSnapGeometry
+import MapSnapImage
 import MapSnapRender
 import MapSnapStyle
-import MapSnapImage
 import XCTest
+
+@testable import MapSnapOverlay
 
 /// One small golden image per overlay feature (tiny-skia style), plus pixel checks that say
 /// what each feature must look like, so a wrong recording cannot pass unnoticed.

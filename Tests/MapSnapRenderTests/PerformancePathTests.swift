@@ -6,10 +6,11 @@ import MapSnapStyle
 import MapSnapTiles
 import XCTest
 
+@testable import MapSnapImage
+@testable import MapSnapOverlay
+@testable import MapSnapRaster
 @testable import MapSnapRender
 @testable import MapSnapText
-@testable import MapSnapRaster
-@testable import MapSnapImage
 
 /// The shortcuts the base-map painter and the PNG encoder take for speed give the same answers
 /// as the slow paths they replace.

@@ -2,10 +2,11 @@ import Foundation
 import MapSnap
 import XCTest
 
+@testable import MapSnapImage
+@testable import MapSnapOverlay
+@testable import MapSnapRaster
 @testable import MapSnapRender
 @testable import MapSnapText
-@testable import MapSnapRaster
-@testable import MapSnapImage
 
 /// Raster styles end to end: a style with a raster source over the fixture tiles (a z1 world in
 /// four colours, 256-pixel PNG and JPEG tiles) loaded by `BaseMapLoader` and drawn by

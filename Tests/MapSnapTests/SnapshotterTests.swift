@@ -1,6 +1,8 @@
 import MapSnap
 import XCTest
 
+@testable import MapSnapOverlay
+
 final class SnapshotterTests: XCTestCase {
     static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Samples")

@@ -1,7 +1,6 @@
 import MapSnapFormats
 import MapSnapGeometry
 import MapSnapJSON
-import MapSnapRender
 import MapSnapStyle
 
 /// Turns features read from files into styled overlays.

@@ -1,0 +1,174 @@
+import MapSnapGeometry
+import MapSnapOverlay
+import MapSnapStyle
+
+/// Collects the annotations of one image: where each overlay, map label, title and decoration
+/// went (boxes in points while collecting, written in pixels), in the order areas, lines
+/// (trails, then routes), pins, pin titles, callouts, labels, map labels, title, decorations.
+struct AnnotationReport {
+    let camera: Camera
+    /// Vertices closer than this (points) add nothing to a line's box.
+    let minStep: Double
+    private(set) var items: [Annotations.Item] = []
+
+    init(camera: Camera, minStep: Double) {
+        self.camera = camera
+        self.minStep = minStep
+    }
+
+    /// The camera and the items, in pixels.
+    var annotations: Annotations {
+        let b = camera.boundingBox
+        let info = Annotations.CameraInfo(
+            center: [camera.center.latitude, camera.center.normalized.longitude], zoom: camera.zoom,
+            bbox: [b.west, b.south, b.east, b.north], width: camera.size.width, height: camera.size.height,
+            scale: camera.scale, pixelWidth: Int((camera.size.width * camera.scale).rounded()),
+            pixelHeight: Int((camera.size.height * camera.scale).rounded()))
+        return Annotations(camera: info, items: items)
+    }
+
+    /// One item; `box` and `point` in points.
+    mutating func add(
+        _ kind: String, _ name: String?, coordinate c: Coordinate? = nil, point p: Point? = nil, box: Rect,
+        placed: Bool = true
+    ) {
+        let s = camera.scale
+        items.append(
+            Annotations.Item(
+                kind: kind, name: name, coordinate: c.map { [$0.latitude, $0.normalized.longitude] },
+                point: p.map { [($0.x * s).centi, ($0.y * s).centi] },
+                box: [(box.x * s).centi, (box.y * s).centi, (box.width * s).centi, (box.height * s).centi],
+                placed: placed))
+    }
+
+    /// The scene's overlays: areas and lines by their projected bounds, markers where the
+    /// style's layers placed them (`placed`, by feature index of the overlay source) or, not
+    /// placed, where they would have gone.
+    mutating func add(
+        scene: OverlayScene, measures: SceneMeasures, features: OverlayStyleSource.FeatureSet,
+        placed: [Int: OverlayPlacement], theme: OverlayTheme
+    ) {
+        addAreas(scene.areas)
+        addLines(scene.lines)
+        addPins(measures, placed: placed, firstFeature: features.pinStart, theme: theme)
+        addCallouts(scene.callouts, boxes: measures.calloutBoxes, features: features, placed: placed)
+        addLabels(scene.labels, boxes: measures.labelBoxes, features: features, placed: placed)
+    }
+
+    /// The base map's placed labels, each by the union of its boxes.
+    mutating func addMapLabels(_ placed: [(text: String, boxes: [Rect])]) {
+        for (label, boxes) in placed {
+            guard let first = boxes.first else { continue }
+            add("map-label", label, box: boxes.dropFirst().reduce(first) { $0.union($1) })
+        }
+    }
+
+    private mutating func addAreas(_ areas: [AreaOverlay]) {
+        for area in areas {
+            let rings = area.polygons.flatMap { $0 }.map { camera.imagePoints($0, minStep: minStep) }
+            guard let b = Self.bounds(rings) else { continue }
+            let half = area.strokeWidth / 2
+            add("area", area.name, box: b.insetBy(dx: -half, dy: -half))
+        }
+    }
+
+    private mutating func addLines(_ lines: [LineOverlay]) {
+        for kind in [LineOverlay.Kind.trail, .route] {
+            for line in lines where line.kind == kind {
+                guard let b = Self.bounds(line.parts.map { camera.imagePoints($0, minStep: minStep) }) else { continue }
+                let half = line.width / 2 + line.casingWidth
+                add(kind.rawValue, line.name, box: b.insetBy(dx: -half, dy: -half))
+            }
+        }
+    }
+
+    private mutating func addPins(
+        _ m: SceneMeasures, placed: [Int: OverlayPlacement], firstFeature: Int, theme: OverlayTheme
+    ) {
+        for (i, pin) in m.pins.enumerated() {
+            let p = camera.point(for: pin.coordinate)
+            let box = placed[firstFeature + i]?.icon
+            let shown = box ?? MarkerGeometry.pinBox(pin, theme: theme).offsetBy(dx: p.x, dy: p.y)
+            add(pin.kind.rawValue, pin.title, coordinate: pin.coordinate, point: p, box: shown, placed: box != nil)
+        }
+        for (i, pin) in m.pins.enumerated() {
+            guard let t = m.pinTitles[i], let title = pin.title else { continue }
+            let p = camera.point(for: pin.coordinate)
+            let box = placed[firstFeature + i]?.text
+            let shown = box ?? MarkerGeometry.titleBox(text: t.size, pin: pin, theme: theme).offsetBy(dx: p.x, dy: p.y)
+            add("pin-title", title, coordinate: pin.coordinate, point: p, box: shown, placed: box != nil)
+        }
+    }
+
+    /// Each callout at the first of its spots that got a box (the bubble with its pointer, or
+    /// the text without an icon), else where its first anchor would have had it, not placed.
+    private mutating func addCallouts(
+        _ callouts: [CalloutOverlay], boxes: [Rect], features: OverlayStyleSource.FeatureSet,
+        placed: [Int: OverlayPlacement]
+    ) {
+        var chosen: [Int: (Coordinate, Point, Rect)] = [:]
+        for f in features.calloutTries.keys.sorted() {
+            guard let t = features.calloutTries[f], chosen[t.callout] == nil,
+                let box = placed[f].flatMap({ $0.icon ?? $0.text })
+            else { continue }
+            var p = camera.point(for: t.anchor)
+            p.y -= t.lift
+            chosen[t.callout] = (t.anchor, p, box)
+        }
+        for (i, callout) in callouts.enumerated() {
+            if let (c, p, box) = chosen[i] {
+                add("callout", callout.text, coordinate: c, point: p, box: box)
+            } else if let c = callout.anchors.first {
+                let p = camera.point(for: c)
+                add(
+                    "callout", callout.text, coordinate: c, point: p, box: boxes[i].offsetBy(dx: p.x, dy: p.y),
+                    placed: false)
+            }
+        }
+    }
+
+    /// Each label where the style placed it, as `addCallouts` does for callouts.
+    private mutating func addLabels(
+        _ labels: [LabelOverlay], boxes: [Rect], features: OverlayStyleSource.FeatureSet,
+        placed: [Int: OverlayPlacement]
+    ) {
+        var chosen: [Int: (Coordinate, Rect)] = [:]
+        for f in features.labelTries.keys.sorted() {
+            guard let t = features.labelTries[f], chosen[t.label] == nil,
+                let box = placed[f].flatMap({ $0.text ?? $0.icon })
+            else { continue }
+            chosen[t.label] = (t.anchor, box)
+        }
+        for (i, label) in labels.enumerated() {
+            if let (c, box) = chosen[i] {
+                add("label", label.text, coordinate: c, point: camera.point(for: c), box: box)
+            } else if let c = label.anchors.first {
+                let p = camera.point(for: c)
+                add(
+                    "label", label.text, coordinate: c, point: p, box: boxes[i].offsetBy(dx: p.x, dy: p.y),
+                    placed: false)
+            }
+        }
+    }
+
+    /// The bounds of all points of `parts` (each part's bounds, joined), or nil when there are none.
+    static func bounds(_ parts: [[Point]]) -> Rect? {
+        var r: Rect?
+        for part in parts {
+            guard let f = part.first else { continue }
+            var x0 = f.x
+            var x1 = f.x
+            var y0 = f.y
+            var y1 = f.y
+            for p in part {
+                x0 = min(x0, p.x)
+                x1 = max(x1, p.x)
+                y0 = min(y0, p.y)
+                y1 = max(y1, p.y)
+            }
+            let b = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            r = r.map { $0.union(b) } ?? b
+        }
+        return r
+    }
+}
