@@ -37,24 +37,24 @@ let modules: [Target] = [
     .target(name: "MapSnapJSON"),
     .target(name: "MapSnapGeometry"),
     // Byte-level readers: protobuf wire format, gzip, random-access files.
-    .target(name: "MapSnapIO", dependencies: ["CZlib"]),
+    .target(name: "MapSnapIO", dependencies: ["CZlib"], exclude: ["README.md"]),
     // RGBA images and the PNG / JPEG codecs.
-    .target(name: "MapSnapImage", dependencies: ["CMapSnapPNG", "CMapSnapJPEG"]),
+    .target(name: "MapSnapImage", dependencies: ["CMapSnapPNG", "CMapSnapJPEG"], exclude: ["README.md"]),
     .target(name: "MapSnapFormats", dependencies: ["MapSnapJSON", "MapSnapGeometry"]),
     .target(name: "MapSnapStyle", dependencies: ["MapSnapJSON", "MapSnapGeometry"]),
     // Base-map tile sources: MVT decoding, MBTiles (SQLite) and PMTiles archives.
     .target(name: "MapSnapTiles", dependencies: ["MapSnapJSON", "MapSnapGeometry", "MapSnapIO", "CSQLite"]),
     // Coverage rasterizers (lines by distance, fills by area, discs): pure Swift.
-    .target(name: "MapSnapRaster", dependencies: ["MapSnapGeometry"]),
+    .target(name: "MapSnapRaster", dependencies: ["MapSnapGeometry"], exclude: ["README.md"]),
     // Fonts and shaping: the only room with Pango calls.
     .target(
-        name: "MapSnapText", dependencies: ["MapSnapGeometry", "CCairo", "CPangoCairo"],
+        name: "MapSnapText", dependencies: ["MapSnapGeometry", "CCairo", "CPangoCairo"], exclude: ["README.md"],
         resources: [.copy("Fonts")]),
     // The overlay scene, its builder, the `overlay` source's features and its layers (one JSON
     // resource, embedded at build time): pure Swift.
     .target(
         name: "MapSnapOverlay", dependencies: ["MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle"],
-        resources: [.embedInCode("OverlayLayers.json")]),
+        exclude: ["README.md"], resources: [.embedInCode("OverlayLayers.json")]),
     .target(
         name: "MapSnapRender",
         dependencies: [
