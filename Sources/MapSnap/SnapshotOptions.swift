@@ -1,8 +1,8 @@
 import MapSnapFormats
 import MapSnapGeometry
+import MapSnapImage
 import MapSnapRender
 import MapSnapStyle
-import MapSnapImage
 
 /// Everything that decides one snapshot: the image, the camera and what goes on the map.
 public struct SnapshotOptions: Sendable {
@@ -41,26 +41,41 @@ public struct SnapshotOptions: Sendable {
     public init() {}
 }
 
-/// A rendered snapshot: the encoded image plus the mapping between coordinates and pixels,
-/// like `MKMapSnapshotter.Snapshot`.
+/// A rendered snapshot: the encoded image plus the mapping between coordinates and positions
+/// in it, like `MKMapSnapshotter.Snapshot`.
+///
+/// Positions are in points (`point(for:)`, `coordinate(for:)`) or in pixels of the encoded
+/// image (`pixel(for:)`, `coordinate(forPixel:)`); pixels are points × `camera.scale`. Both have
+/// their origin at the top-left corner, y down.
 public struct Snapshot: Sendable {
     /// The encoded image (PNG, SVG or PDF).
     public var data: [UInt8]
     public var format: ImageFormat
+    /// The camera the image was drawn with (size in points, and the scale).
     public var camera: Camera
     /// What was drawn where, in pixels.
     public var annotations: Annotations
     /// What the base map could not draw, once each.
     public var warnings: [String] = []
 
-    /// Pixel position (origin top-left, y down) of `coordinate` in the image.
+    /// Position of `coordinate` in the image, in points (like `MKMapSnapshotter.Snapshot`).
     public func point(for coordinate: Coordinate) -> Point {
+        camera.point(for: coordinate)
+    }
+
+    /// Position of `coordinate` in the encoded image, in pixels (`point(for:)` × scale).
+    public func pixel(for coordinate: Coordinate) -> Point {
         let p = camera.point(for: coordinate)
         return Point(x: p.x * camera.scale, y: p.y * camera.scale)
     }
 
-    /// The coordinate at pixel position `point` (the inverse of `point(for:)`).
+    /// The coordinate at `point`, in points (the inverse of `point(for:)`).
     public func coordinate(for point: Point) -> Coordinate {
-        camera.coordinate(for: Point(x: point.x / camera.scale, y: point.y / camera.scale))
+        camera.coordinate(for: point)
+    }
+
+    /// The coordinate at `pixel`, in pixels of the encoded image (the inverse of `pixel(for:)`).
+    public func coordinate(forPixel pixel: Point) -> Coordinate {
+        camera.coordinate(for: Point(x: pixel.x / camera.scale, y: pixel.y / camera.scale))
     }
 }
