@@ -15,7 +15,7 @@ import MapSnapStyle
 /// string become plain labels; other points are balloon pins.
 public struct OverlayBuilder {
     public var theme: OverlayTheme
-    /// Trail name to emphasise (`--highlight`); the others fade.
+    /// Trail name to emphasise; the others fade.
     public var highlight: String?
     /// Start and end flags on every trail.
     public var flags = true
@@ -35,7 +35,7 @@ public struct OverlayBuilder {
             case .noSuchTrail(let n, let available):
                 let list =
                     available.isEmpty ? "there are no named trails" : "trails: " + available.joined(separator: ", ")
-                return "--highlight: no trail is named \"\(n)\" (\(list))"
+                return "no trail is named \"\(n)\" (\(list))"
             }
         }
     }
