@@ -8,20 +8,23 @@ import Foundation
 /// thousand; across a power cut, ext4 and btrfs still write the data of a file renamed over
 /// another before the rename.
 public enum AtomicFile {
-    public static func write(_ bytes: [UInt8], to path: String) throws(MapSnapError) {
+    /// Writes `bytes` to the file at `path`, replacing it whole.
+    /// - Throws: `SnapshotError` of kind `.cannotWrite`, naming `path`, when its folder does not
+    ///   exist, it is a folder, or the bytes cannot be written or renamed into place.
+    public static func write(_ bytes: [UInt8], to path: String) throws(SnapshotError) {
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent().path
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
-            throw MapSnapError(.cannotCreate, "\(path): cannot create output (folder \(dir) does not exist)")
+            throw SnapshotError(.cannotWrite, "cannot create output (folder \(dir) does not exist)", file: path)
         }
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
-            throw MapSnapError(.cannotCreate, "\(path): cannot create output (it is a folder)")
+            throw SnapshotError(.cannotWrite, "cannot create output (it is a folder)", file: path)
         }
         let tmp = dir + "/." + url.lastPathComponent + ".tmp-\(getpid())"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw MapSnapError(.cannotCreate, "\(path): cannot create output (\(String(cString: strerror(errno))))")
+            throw SnapshotError(.cannotWrite, "cannot create output (\(String(cString: strerror(errno))))", file: path)
         }
         var ok = true
         var failure = ""
@@ -48,7 +51,7 @@ public enum AtomicFile {
         }
         if !ok {
             unlink(tmp)
-            throw MapSnapError(.cannotCreate, "\(path): cannot write output (\(failure))")
+            throw SnapshotError(.cannotWrite, "cannot write output (\(failure))", file: path)
         }
     }
 }

@@ -7,25 +7,22 @@ import MapSnapTiles
 /// URL templates of local files, a `url` naming a local TileJSON file (its `tiles`, `minzoom`,
 /// `maxzoom`, `tileSize`, `scheme`, `bounds` and `attribution` win over the style's, as in
 /// MapLibre), or an MBTiles / PMTiles archive of PNG or JPEG tiles (`mbtiles://`, `pmtiles://`,
-/// a path, or `--source ID=PATH`).
+/// a path, or an override).
 extension BaseMapLoader {
     /// The tiles of raster `source` and the credits to show for them, or nil (after a warning)
-    /// when they are not local. `bound` is a `--source` binding (a path from the current folder).
-    /// - Throws: `MapSnapError` for a missing or unreadable archive or TileJSON file.
-    func loadRaster(_ source: StyleSource, bound: String?, base: URL, warn: (String) -> Void) throws(MapSnapError)
+    /// when they are not local. `bound` is an override (a path from the current folder).
+    /// - Throws: `SnapshotError` for a missing or unreadable archive or TileJSON file.
+    func loadRaster(_ source: StyleSource, bound: String?, base: URL, warn: (String) -> Void) throws(SnapshotError)
         -> (tiles: RasterTileSet, credits: [String])?
     {
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         if let bound {
-            let file =
-                Self.localFile(bound, relativeTo: cwd) ?? cwd.appendingPathComponent(bound).standardizedFileURL.path
-            return try rasterArchive(source, file: file, warn: warn)
+            return try rasterArchive(source, file: Self.boundFile(bound), warn: warn)
         }
         if let url = source.url {
             guard let file = Self.localSourceFile(url, relativeTo: base) else {
                 warn(
                     "source \"\(source.id)\": \(url) is not a local file; its layers are not drawn "
-                        + "(bind one with --source \(source.id)=PATH)")
+                        + "(\(unboundSourceHint(source.id)))")
                 return nil
             }
             if file.lowercased().hasSuffix(".json") {
@@ -52,7 +49,7 @@ extension BaseMapLoader {
         guard !templates.isEmpty, templates.allSatisfy({ $0.hasPrefix("file://") || !$0.contains("://") }) else {
             warn(
                 "source \"\(source.id)\": \(templates.first ?? "no tiles or url") is not a local file; "
-                    + "its layers are not drawn (bind one with --source \(source.id)=PATH)")
+                    + "its layers are not drawn (\(unboundSourceHint(source.id)))")
             return nil
         }
         let minZoom = Int(max(0, min(source.minzoom, 30)))
@@ -67,7 +64,7 @@ extension BaseMapLoader {
 
     /// A TileJSON file (https://github.com/mapbox/tilejson-spec) whose `tiles` are local files;
     /// relative templates resolve against the TileJSON file's folder.
-    private func rasterTileJSON(_ source: StyleSource, file: String, warn: (String) -> Void) throws(MapSnapError)
+    private func rasterTileJSON(_ source: StyleSource, file: String, warn: (String) -> Void) throws(SnapshotError)
         -> (tiles: RasterTileSet, credits: [String])?
     {
         let (merged, folder) = try Self.mergingTileJSON(source, file: file)
@@ -77,12 +74,12 @@ extension BaseMapLoader {
     /// `source` with the fields of the TileJSON file `file` (`tiles`, `minzoom`, `maxzoom`,
     /// `tileSize`, `scheme`, `bounds`, `attribution`), and the folder its relative `tiles`
     /// resolve against.
-    static func mergingTileJSON(_ source: StyleSource, file: String) throws(MapSnapError) -> (StyleSource, URL) {
+    static func mergingTileJSON(_ source: StyleSource, file: String) throws(SnapshotError) -> (StyleSource, URL) {
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw MapSnapError(.noInput, "source \"\(source.id)\": \(file): cannot read the TileJSON file")
+            throw SnapshotError(.missingFile, "source \"\(source.id)\": cannot read the TileJSON file", file: file)
         }
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-            throw MapSnapError(.dataError, "source \"\(source.id)\": \(file): not a TileJSON object")
+            throw SnapshotError(.badInput, "source \"\(source.id)\": not a TileJSON object", file: file)
         }
         var merged = source
         if let tiles = object["tiles"] as? [String] { merged.tiles = tiles }
@@ -98,7 +95,7 @@ extension BaseMapLoader {
     }
 
     /// An MBTiles or PMTiles archive of raster tiles; a vector archive is left out with a warning.
-    private func rasterArchive(_ source: StyleSource, file: String, warn: (String) -> Void) throws(MapSnapError)
+    private func rasterArchive(_ source: StyleSource, file: String, warn: (String) -> Void) throws(SnapshotError)
         -> (tiles: RasterTileSet, credits: [String])?
     {
         let archive = try open(file).source

@@ -1,7 +1,7 @@
 import Foundation
+import MapSnapImage
 import MapSnapRender
 import MapSnapStyle
-import MapSnapImage
 
 extension BaseMapLoader {
     /// The style's sprite sheets that are local files (https://maplibre.org/maplibre-style-spec/sprite/):

@@ -4,9 +4,9 @@ import MapSnapRender
 import MapSnapStyle
 import MapSnapTiles
 
-/// Turns a style file and `--source ID=PATH` bindings into a drawable `BaseMap`, offline:
-/// sources that point at the network are ignored with one warning each unless rebound to a
-/// local file.
+/// Turns a style file and source overrides (style source id → local file) into a drawable
+/// `BaseMap`, offline: sources that point at the network are ignored with one warning each
+/// unless overridden by a local file.
 ///
 /// Source locations understood (relative paths resolve against the style file's folder):
 /// `mbtiles://PATH`, `pmtiles://PATH`, `file://PATH`, or a plain path ending in `.mbtiles` /
@@ -20,6 +20,10 @@ public final class BaseMapLoader {
     /// (`OverlayLayers.merge`), so overlays always show; off for `--bare`, which draws only what
     /// the style draws.
     public var appendsOverlayLayers = true
+
+    /// How a warning about a source that is not local tells to override it, given the source's
+    /// id; a front end may name its own option instead.
+    public var unboundSourceHint: (String) -> String = { id in "give \"\(id)\" a local file in the overrides" }
 
     public init() {}
 
@@ -49,131 +53,175 @@ public final class BaseMapLoader {
     public static let bundledStyles = ["standard", "satellite", "hybrid"]
 
     /// Path of a bundled style name, or `nameOrPath` itself when it is not one.
-    public static func stylePath(_ nameOrPath: String) throws(MapSnapError) -> String {
+    /// - Throws: `SnapshotError` of kind `.missingFile` when the bundled styles are not found.
+    public static func stylePath(_ nameOrPath: String) throws(SnapshotError) -> String {
         guard bundledStyles.contains(nameOrPath) else { return nameOrPath }
         guard let dir = styleDirectory else {
-            throw MapSnapError(
-                .noInput, "the bundled styles were not found; set MAPSNAP_STYLE_DIR to the Styles folder")
+            throw SnapshotError(
+                .missingFile, "the bundled styles were not found; set MAPSNAP_STYLE_DIR to the Styles folder")
         }
         let p = dir.appendingPathComponent(nameOrPath + ".json").path
         guard FileManager.default.fileExists(atPath: p) else {
-            throw MapSnapError(.noInput, "style \"\(nameOrPath)\" is not bundled yet (\(p))")
+            throw SnapshotError(.missingFile, "style \"\(nameOrPath)\" is not bundled yet", file: p)
         }
         return p
     }
 
-    /// Loads `style` (a bundled name or a path) with `overrides` (source id → local file).
-    /// `warn` receives each warning once.
-    public func load(style: String, overrides: [String: String] = [:], warn: (String) -> Void) throws(MapSnapError)
+    /// Loads `style` (a bundled name or a path) with `overrides` (source id → local file, a path
+    /// from the current folder). `warn` receives each warning once.
+    ///
+    /// - Throws: `SnapshotError`: `.missingFile` for a style, archive or data file that is not
+    ///   there; `.badInput`, with the file, line and column where known, for a style or a file it
+    ///   names that cannot be used; `.usage` (subject `.sourceOverride`) for an override of a
+    ///   source the style does not have.
+    public func load(style: String, overrides: [String: String] = [:], warn: (String) -> Void) throws(SnapshotError)
         -> BaseMap
     {
-        let path = try Self.stylePath(style)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw MapSnapError(.noInput, "\(path): cannot read the style file")
-        }
-        let parsed: (Style, [StyleWarning])
-        do {
-            parsed = try StyleParser.parse(bytes: Array(data), file: path)
-        } catch {
-            throw MapSnapError(.dataError, error.description)
-        }
-        var (parsedStyle, styleWarnings) = parsed
-        if appendsOverlayLayers {
-            do {
-                try OverlayLayers.merge(into: &parsedStyle)
-            } catch {
-                throw MapSnapError(.software, "the built-in overlay layers do not parse: \(error.description)")
-            }
-        }
-        for w in styleWarnings { warn(w.description) }
-        // Offline, always: network glyphs and sprites are never fetched.
-        if let g = parsedStyle.glyphs, g.contains("://"), !g.hasPrefix("file://") {
-            warn("glyphs \(g) ignored (offline): text uses the bundled Noto Sans fonts")
-        }
-        for sprite in parsedStyle.sprites where sprite.url.contains("://") && !sprite.url.hasPrefix("file://") {
-            warn("sprite \(sprite.url) ignored (offline): icons are not drawn")
-        }
+        let file = try parseStyle(at: try Self.stylePath(style), warn: warn)
+        let parsedStyle = file.style
+        Self.warnOffline(parsedStyle, warn: warn)
         Self.warnUnsupported(parsedStyle, warn: warn)
         for id in overrides.keys.sorted() where parsedStyle.source(id: id) == nil {
-            throw MapSnapError(
-                .usage,
-                "--source \(id)=…: the style has no source \"\(id)\" (sources: \(parsedStyle.sources.map(\.id).joined(separator: ", ")))"
-            )
+            let known = parsedStyle.sources.map(\.id).joined(separator: ", ")
+            throw SnapshotError(
+                .usage, "the style has no source \"\(id)\" (sources: \(known))", subject: .sourceOverride(id))
         }
-        let base = URL(fileURLWithPath: path).deletingLastPathComponent()
+        var loaded = LoadedSources()
+        for source in parsedStyle.sources {
+            try loadSource(source, bound: overrides[source.id], from: file, into: &loaded, warn: warn)
+        }
+        // OpenStreetMap-derived tiles (all the OpenMapTiles-schema sources) must credit OSM (ODbL).
+        if !loaded.vector.isEmpty { loaded.credits.append("© OpenStreetMap contributors") }
+        var map = BaseMap(
+            style: parsedStyle, vectorSources: loaded.vector, attribution: BaseMap.joinAttribution(loaded.credits))
+        map.geojsonSources = loaded.geojson
+        map.rasterSources = loaded.raster
+        map.sprites = loadSprites(parsedStyle, base: file.folder, warn: warn)
+        return map
+    }
+
+    /// A parsed style file: the style (with the default overlay layers when they are appended),
+    /// its bytes (for the places of errors in inline data) and where it is.
+    private struct StyleFile {
+        var style: Style
+        var path: String
+        var bytes: [UInt8]
+        /// The folder relative locations in the style resolve against.
+        var folder: URL
+    }
+
+    /// The sources of a base map as they are loaded, and the credits they bring.
+    private struct LoadedSources {
         var vector: [String: VectorTileCache] = [:]
         var geojson: [String: GeoJSONSource] = [:]
         var raster: [String: RasterTileSet] = [:]
         var credits: [String] = []
-        for source in parsedStyle.sources {
-            if source.kind == .geojson {
-                if let g = try loadGeoJSON(source, styleBytes: Array(data), stylePath: path, base: base, warn: warn) {
-                    geojson[source.id] = g
-                    credits.append(source.attribution ?? "")
-                }
-                continue
-            }
-            if source.kind == .raster {
-                if let (tiles, sourceCredits) = try loadRaster(
-                    source, bound: overrides[source.id], base: base, warn: warn)
-                {
-                    raster[source.id] = tiles
-                    credits += sourceCredits
-                }
-                continue
-            }
-            guard source.kind == .vector else {
-                warn("source \"\(source.id)\": \(source.kind.rawValue) sources are not drawn yet")
-                continue
-            }
-            // A --source binding is a path from the current folder; a style's own URL resolves
-            // against the style's folder.
-            let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-            let file: String?
-            if let bound = overrides[source.id] {
-                file =
-                    Self.localFile(bound, relativeTo: cwd) ?? cwd.appendingPathComponent(bound).standardizedFileURL.path
-            } else {
-                file = source.url.flatMap { Self.localFile($0, relativeTo: base) }
-            }
-            // `url` naming a local TileJSON file: its `tiles` templates (relative to that file).
-            var source = source
-            var templateBase = base
-            if file == nil, overrides[source.id] == nil, let url = source.url,
-                let json = Self.localSourceFile(url, relativeTo: base), json.lowercased().hasSuffix(".json")
-            {
-                (source, templateBase) = try Self.mergingTileJSON(source, file: json)
-            }
-            // `tiles` URL templates naming local files: one file per tile.
-            if file == nil, overrides[source.id] == nil, !source.tiles.isEmpty,
-                source.tiles.allSatisfy({ $0.hasPrefix("file://") || !$0.contains("://") })
-            {
-                let templates = TemplateTileSource(
-                    templates: source.tiles, base: templateBase, tms: source.scheme == .tms,
-                    minZoom: Int(source.minzoom), maxZoom: Int(min(source.maxzoom, 30)), bounds: source.bounds,
-                    attribution: source.attribution)
-                vector[source.id] = VectorTileCache(source: templates, capacity: 256)
-                credits.append(source.attribution ?? "")
-                continue
-            }
-            guard let file else {
-                warn(
-                    "source \"\(source.id)\": \(source.url ?? source.tiles.first ?? "no url") is not a local file; "
-                        + "its layers are not drawn (bind one with --source \(source.id)=PATH)")
-                continue
-            }
-            let cache = try open(file)
-            vector[source.id] = cache
-            credits.append(source.attribution ?? "")
-            credits.append(cache.source.attribution ?? "")
+    }
+
+    /// Reads and parses the style at `path`, appends the overlay layers when asked, and passes
+    /// on the parser's warnings.
+    private func parseStyle(at path: String, warn: (String) -> Void) throws(SnapshotError) -> StyleFile {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SnapshotError(.missingFile, "cannot read the style file", file: path)
         }
-        // OpenStreetMap-derived tiles (all the OpenMapTiles-schema sources) must credit OSM (ODbL).
-        if !vector.isEmpty { credits.append("© OpenStreetMap contributors") }
-        var map = BaseMap(style: parsedStyle, vectorSources: vector, attribution: BaseMap.joinAttribution(credits))
-        map.geojsonSources = geojson
-        map.rasterSources = raster
-        map.sprites = loadSprites(parsedStyle, base: base, warn: warn)
-        return map
+        let bytes = Array(data)
+        let parsed: (Style, [StyleWarning])
+        do {
+            parsed = try StyleParser.parse(bytes: bytes, file: path)
+        } catch {
+            throw SnapshotError(error)
+        }
+        var (style, warnings) = parsed
+        if appendsOverlayLayers {
+            do {
+                try OverlayLayers.merge(into: &style)
+            } catch {
+                throw SnapshotError(.internal, "the built-in overlay layers do not parse: \(error.description)")
+            }
+        }
+        for w in warnings { warn(w.description) }
+        return StyleFile(
+            style: style, path: path, bytes: bytes, folder: URL(fileURLWithPath: path).deletingLastPathComponent())
+    }
+
+    /// Offline, always: network glyphs and sprites are never fetched (one warning each).
+    static func warnOffline(_ style: Style, warn: (String) -> Void) {
+        if let g = style.glyphs, g.contains("://"), !g.hasPrefix("file://") {
+            warn("glyphs \(g) ignored (offline): text uses the bundled Noto Sans fonts")
+        }
+        for sprite in style.sprites where sprite.url.contains("://") && !sprite.url.hasPrefix("file://") {
+            warn("sprite \(sprite.url) ignored (offline): icons are not drawn")
+        }
+    }
+
+    /// Loads one style source into `loaded`; `bound` is its override, if any.
+    private func loadSource(
+        _ source: StyleSource, bound: String?, from style: StyleFile, into loaded: inout LoadedSources,
+        warn: (String) -> Void
+    ) throws(SnapshotError) {
+        switch source.kind {
+        case .geojson:
+            if let g = try loadGeoJSON(source, from: style, warn: warn) {
+                loaded.geojson[source.id] = g
+                loaded.credits.append(source.attribution ?? "")
+            }
+        case .raster:
+            if let (tiles, credits) = try loadRaster(source, bound: bound, base: style.folder, warn: warn) {
+                loaded.raster[source.id] = tiles
+                loaded.credits += credits
+            }
+        case .vector:
+            if let (cache, credits) = try loadVector(source, bound: bound, base: style.folder, warn: warn) {
+                loaded.vector[source.id] = cache
+                loaded.credits += credits
+            }
+        default:
+            warn("source \"\(source.id)\": \(source.kind.rawValue) sources are not drawn yet")
+        }
+    }
+
+    /// The tiles of vector `source` and the credits to show for them, or nil (after a warning)
+    /// when they are not local: an archive (`bound`, or the source's `url`), a local TileJSON
+    /// file's `tiles`, or `tiles` templates of local files.
+    private func loadVector(_ source: StyleSource, bound: String?, base: URL, warn: (String) -> Void)
+        throws(SnapshotError) -> (VectorTileCache, credits: [String])?
+    {
+        // An override is a path from the current folder; a style's own URL resolves against the
+        // style's folder.
+        let file = bound.map(Self.boundFile) ?? source.url.flatMap { Self.localFile($0, relativeTo: base) }
+        // `url` naming a local TileJSON file: its `tiles` templates (relative to that file).
+        var source = source
+        var templateBase = base
+        if file == nil, bound == nil, let url = source.url,
+            let json = Self.localSourceFile(url, relativeTo: base), json.lowercased().hasSuffix(".json")
+        {
+            (source, templateBase) = try Self.mergingTileJSON(source, file: json)
+        }
+        // `tiles` URL templates naming local files: one file per tile.
+        if file == nil, bound == nil, !source.tiles.isEmpty,
+            source.tiles.allSatisfy({ $0.hasPrefix("file://") || !$0.contains("://") })
+        {
+            let templates = TemplateTileSource(
+                templates: source.tiles, base: templateBase, tms: source.scheme == .tms,
+                minZoom: Int(source.minzoom), maxZoom: Int(min(source.maxzoom, 30)), bounds: source.bounds,
+                attribution: source.attribution)
+            return (VectorTileCache(source: templates, capacity: 256), [source.attribution ?? ""])
+        }
+        guard let file else {
+            warn(
+                "source \"\(source.id)\": \(source.url ?? source.tiles.first ?? "no url") is not a local file; "
+                    + "its layers are not drawn (\(unboundSourceHint(source.id)))")
+            return nil
+        }
+        let cache = try open(file)
+        return (cache, [source.attribution ?? "", cache.source.attribution ?? ""])
+    }
+
+    /// The file an override names: an archive location as `localFile` reads it, or a path,
+    /// from the current folder.
+    static func boundFile(_ bound: String) -> String {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        return Self.localFile(bound, relativeTo: cwd) ?? cwd.appendingPathComponent(bound).standardizedFileURL.path
     }
 
     /// One warning per style feature the renderer does not draw yet, naming the layers.
@@ -205,16 +253,16 @@ public final class BaseMapLoader {
 
     /// The features of a `geojson` source: inline `data`, or a local file named by a path or
     /// `file://` URL (relative to the style's folder). Network URLs are skipped with a warning.
-    private func loadGeoJSON(
-        _ source: StyleSource, styleBytes: [UInt8], stylePath: String, base: URL, warn: (String) -> Void
-    ) throws(MapSnapError) -> GeoJSONSource? {
+    private func loadGeoJSON(_ source: StyleSource, from style: StyleFile, warn: (String) -> Void)
+        throws(SnapshotError) -> GeoJSONSource?
+    {
         switch source.data {
         case .inline(let value):
             // Like MapLibre, a source with invalid data is left out (with a warning naming the
             // place in the style file) rather than failing the whole map.
             do {
                 return GeoJSONSource(
-                    features: try GeoJSONReader.features(from: value, sourceBytes: styleBytes, file: stylePath))
+                    features: try GeoJSONReader.features(from: value, sourceBytes: style.bytes, file: style.path))
             } catch {
                 warn("source \"\(source.id)\" is not drawn: \(error.description)")
                 return nil
@@ -226,12 +274,11 @@ public final class BaseMapLoader {
                 warn("source \"\(source.id)\": \(url) is not a local file; its layers are not drawn")
                 return nil
             }
-            let file = rest.hasPrefix("/") ? rest : base.appendingPathComponent(rest).standardizedFileURL.path
+            let file = rest.hasPrefix("/") ? rest : style.folder.appendingPathComponent(rest).standardizedFileURL.path
             do {
                 return GeoJSONSource(features: try OverlayFileReader.read(path: file, displayName: file))
             } catch {
-                throw MapSnapError(
-                    error.kind == .missingFile ? .noInput : .dataError, "source \"\(source.id)\": \(error.description)")
+                throw SnapshotError(error).within("source \"\(source.id)\"")
             }
         case nil:
             warn("source \"\(source.id)\": a geojson source without data is not drawn")
@@ -240,11 +287,11 @@ public final class BaseMapLoader {
     }
 
     /// Opens (or reuses) the archive at `path`.
-    public func open(_ path: String) throws(MapSnapError) -> VectorTileCache {
+    func open(_ path: String) throws(SnapshotError) -> VectorTileCache {
         let key = URL(fileURLWithPath: path).standardizedFileURL.path
         if let c = caches[key] { return c }
         guard FileManager.default.fileExists(atPath: key) else {
-            throw MapSnapError(.noInput, "\(path): no such tile file")
+            throw SnapshotError(.missingFile, "no such tile file", file: path)
         }
         let source: any TileSource
         do {
@@ -254,7 +301,7 @@ public final class BaseMapLoader {
                 source = try MBTilesReader(path: key)
             }
         } catch {
-            throw MapSnapError(.dataError, error.description)
+            throw SnapshotError(error)
         }
         let cache = VectorTileCache(source: source, capacity: 256)
         caches[key] = cache

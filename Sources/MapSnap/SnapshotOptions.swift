@@ -7,27 +7,32 @@ import MapSnapStyle
 
 /// Everything that decides one snapshot: the image, the camera and what goes on the map.
 public struct SnapshotOptions: Sendable {
-    /// Image size in points (default 600 × 400).
+    /// Image size in points (default 600 × 400); pixels are points × `scale`.
     public var size = Size(width: 600, height: 400)
     /// Pixels per point: 1, 2 or 3.
     public var scale = 1.0
+    /// What the image shows: fit the overlays (the default, 24 points of padding), a centre and
+    /// zoom, a region or a bounding box.
     public var camera = CameraRequest.fit(padding: 24)
     public var format = ImageFormat.png
     public var png = PNGOptions()
+    /// The overlays' look (colours, and lengths in points).
     public var theme = OverlayTheme.standard
     /// Features drawn as trails, areas, pins and labels (styled by their properties).
     public var features: [Feature] = []
     /// Features drawn as computed routes (dashed) whatever their properties say.
     public var routes: [Feature] = []
-    /// Extra pins (`--pin`).
+    /// Extra pins.
     public var pins: [PinOverlay] = []
-    /// Extra callouts (`--callout`).
+    /// Extra callouts.
     public var callouts: [CalloutOverlay] = []
     /// Caption band text.
     public var title: String?
-    /// Trail to emphasise (`--highlight`).
+    /// The name of the trail to emphasise: it is drawn wider and on top, the others fade.
     public var highlight: String?
+    /// Start and end flags on every trail.
     public var flags = true
+    /// A callout with the trail's name along each named trail.
     public var trailCallouts = true
     /// Scale bar units (bottom left); nil for none.
     public var scaleBar: ScaleBar.Units? = .metric
@@ -40,28 +45,62 @@ public struct SnapshotOptions: Sendable {
     public var baseMap: BaseMap?
 
     public init() {}
+
+    /// What the renderer needs of these options besides the overlay scene.
+    var renderRequest: RenderRequest {
+        var request = RenderRequest(
+            size: size, scale: scale, camera: camera, format: format, png: png, theme: theme)
+        request.decorations = Decorations(scaleBar: scaleBar, attribution: attribution)
+        request.decorations.showAttribution = showAttribution
+        request.baseMap = baseMap
+        return request
+    }
+
+    /// The builder that turns `features` and `routes` into styled overlays.
+    var overlayBuilder: OverlayBuilder {
+        var builder = OverlayBuilder(theme: theme)
+        builder.highlight = highlight
+        builder.flags = flags
+        builder.trailCallouts = trailCallouts
+        return builder
+    }
 }
 
-/// A rendered snapshot: the encoded image plus the mapping between coordinates and pixels,
-/// like `MKMapSnapshotter.Snapshot`.
+/// A rendered snapshot: the encoded image plus the mapping between coordinates and positions
+/// in it, like `MKMapSnapshotter.Snapshot`.
+///
+/// Positions are in points (`point(for:)`, `coordinate(for:)`) or in pixels of the encoded
+/// image (`pixel(for:)`, `coordinate(forPixel:)`); pixels are points × `camera.scale`. Both have
+/// their origin at the top-left corner, y down.
 public struct Snapshot: Sendable {
     /// The encoded image (PNG, SVG or PDF).
     public var data: [UInt8]
     public var format: ImageFormat
+    /// The camera the image was drawn with (size in points, and the scale).
     public var camera: Camera
     /// What was drawn where, in pixels.
     public var annotations: Annotations
     /// What the base map could not draw, once each.
     public var warnings: [String] = []
 
-    /// Pixel position (origin top-left, y down) of `coordinate` in the image.
+    /// Position of `coordinate` in the image, in points (like `MKMapSnapshotter.Snapshot`).
     public func point(for coordinate: Coordinate) -> Point {
+        camera.point(for: coordinate)
+    }
+
+    /// Position of `coordinate` in the encoded image, in pixels (`point(for:)` × scale).
+    public func pixel(for coordinate: Coordinate) -> Point {
         let p = camera.point(for: coordinate)
         return Point(x: p.x * camera.scale, y: p.y * camera.scale)
     }
 
-    /// The coordinate at pixel position `point` (the inverse of `point(for:)`).
+    /// The coordinate at `point`, in points (the inverse of `point(for:)`).
     public func coordinate(for point: Point) -> Coordinate {
-        camera.coordinate(for: Point(x: point.x / camera.scale, y: point.y / camera.scale))
+        camera.coordinate(for: point)
+    }
+
+    /// The coordinate at `pixel`, in pixels of the encoded image (the inverse of `pixel(for:)`).
+    public func coordinate(forPixel pixel: Point) -> Coordinate {
+        camera.coordinate(for: Point(x: pixel.x / camera.scale, y: pixel.y / camera.scale))
     }
 }

@@ -4,69 +4,68 @@ import MapSnapOverlay
 import MapSnapRender
 
 /// Renders snapshots. Keep one per thread and reuse it: it owns the fonts and text context,
-/// so the second and later images skip that set-up.
+/// so the second and later images skip that set-up. Not thread-safe.
 public final class Snapshotter {
     private let renderer: SceneRenderer
 
-    public init() throws(MapSnapError) {
+    /// - Throws: `SnapshotError` of kind `.internal` when the bundled fonts cannot be loaded.
+    public init() throws(SnapshotError) {
         do {
             renderer = try SceneRenderer()
         } catch {
-            throw MapSnapError(.software, error.description)
+            throw SnapshotError(.internal, error.description)
         }
     }
 
-    /// Renders one image. Errors carry the exit code the command line uses.
-    public func snapshot(_ options: SnapshotOptions) throws(MapSnapError) -> Snapshot {
-        guard options.size.width >= 1, options.size.height >= 1, options.size.width.isFinite,
-            options.size.height.isFinite
-        else {
-            throw MapSnapError(.usage, "the image size must be at least 1x1 points")
+    /// Renders one image.
+    ///
+    /// - Throws: `SnapshotError` of kind `.usage` when the options cannot make an image (a size
+    ///   under 1 × 1 point, a scale other than 1, 2 or 3, no trail named `highlight`, nothing to
+    ///   fit, an image too small for its padding or too large), `.internal` when drawing or
+    ///   encoding fails; `subject` names the option at fault.
+    public func snapshot(_ options: SnapshotOptions) throws(SnapshotError) -> Snapshot {
+        let size = options.size
+        guard size.width >= 1, size.height >= 1, size.width.isFinite, size.height.isFinite else {
+            throw SnapshotError(.usage, "the image size must be at least 1x1 points", subject: .size)
         }
         guard [1.0, 2.0, 3.0].contains(options.scale) else {
-            throw MapSnapError(.usage, "the scale must be 1, 2 or 3")
+            throw SnapshotError(.usage, "the scale must be 1, 2 or 3", subject: .scale)
         }
-        var builder = OverlayBuilder(theme: options.theme)
-        builder.highlight = options.highlight
-        builder.flags = options.flags
-        builder.trailCallouts = options.trailCallouts
         var scene: OverlayScene
         do {
-            scene = try builder.build(features: options.features, routes: options.routes)
+            scene = try options.overlayBuilder.build(features: options.features, routes: options.routes)
         } catch {
-            throw MapSnapError(.usage, error.description)
+            throw SnapshotError(.usage, error.description, subject: .highlight)
         }
         scene.pins += options.pins
         scene.callouts += options.callouts
         scene.title = options.title
-        var request = RenderRequest(
-            size: options.size, scale: options.scale, camera: options.camera, format: options.format, png: options.png,
-            theme: options.theme)
-        request.decorations = Decorations(scaleBar: options.scaleBar, attribution: options.attribution)
-        request.decorations.showAttribution = options.showAttribution
-        request.baseMap = options.baseMap
         do {
-            let out = try renderer.render(scene, request: request)
+            let out = try renderer.render(scene, request: options.renderRequest)
             return Snapshot(
                 data: out.bytes, format: options.format, camera: out.camera, annotations: out.annotations,
                 warnings: out.warnings)
-        } catch let e as CameraError {
-            switch e {
-            case .nothingToFit:
-                throw MapSnapError(
-                    .usage,
-                    "nothing to show: give overlay files or --pin, or a camera (--center with --zoom or --span, or --bbox)"
-                )
-            case .imageTooSmall:
-                throw MapSnapError(.usage, "the image is too small for the padding and the markers")
-            }
-        } catch let e as RenderError {
-            switch e {
-            case .imageTooLarge: throw MapSnapError(.usage, e.description)
-            default: throw MapSnapError(.software, e.description)
-            }
         } catch {
-            throw MapSnapError(.software, "\(error)")
+            throw Self.snapshotError(error)
+        }
+    }
+
+    /// The renderer's `CameraError` and `RenderError` in the library's terms.
+    static func snapshotError(_ error: any Error) -> SnapshotError {
+        switch error {
+        case CameraError.nothingToFit:
+            return SnapshotError(
+                .usage,
+                "nothing to show: give features, routes, pins or callouts to fit, or a camera that does not fit "
+                    + "(a centre with a zoom or a span, or a bounding box)",
+                subject: .camera)
+        case CameraError.imageTooSmall:
+            return SnapshotError(.usage, "the image is too small for the padding and the markers", subject: .size)
+        case let e as RenderError:
+            if case .imageTooLarge = e { return SnapshotError(.usage, e.description, subject: .size) }
+            return SnapshotError(.internal, e.description)
+        default:
+            return SnapshotError(.internal, "\(error)")
         }
     }
 }

@@ -33,7 +33,7 @@ public struct ArgumentSplitter: Sendable {
         public func has(_ name: String) -> Bool { options.contains { $0.name == name } }
     }
 
-    public func split(_ args: [String]) throws(MapSnapError) -> Result {
+    public func split(_ args: [String]) throws(SnapshotError) -> Result {
         var result = Result()
         var i = 0
         var onlyOperands = false
@@ -56,18 +56,18 @@ public struct ArgumentSplitter: Sendable {
             }
             name = aliases[name] ?? name
             if flags.contains(name) {
-                if inline != nil { throw MapSnapError(.usage, "\(name) takes no value") }
+                if inline != nil { throw SnapshotError(.usage, "\(name) takes no value") }
                 result.options.append(Option(name: name, value: nil))
             } else if valued.contains(name) {
                 if let inline {
                     result.options.append(Option(name: name, value: inline))
                 } else {
-                    guard i < args.count else { throw MapSnapError(.usage, "\(name) needs a value") }
+                    guard i < args.count else { throw SnapshotError(.usage, "\(name) needs a value") }
                     result.options.append(Option(name: name, value: args[i]))
                     i += 1
                 }
             } else {
-                throw MapSnapError(.usage, "unknown option \(name)")
+                throw SnapshotError(.usage, "unknown option \(name)")
             }
         }
         return result

@@ -26,61 +26,83 @@ enum BenchCommand {
         --out - --format png|svg|pdf times without writing files. Render options: mapsnap render --help.
         """
 
-    static func run(_ args: [String], say: (String) -> Void) throws(MapSnapError) {
+    /// `render`'s options and the three of `bench`.
+    static let splitter = ArgumentSplitter(
+        valued: RenderCommand.splitter.valued.union(["--runs", "--warmup", "--centers"]),
+        flags: RenderCommand.splitter.flags, aliases: RenderCommand.splitter.aliases)
+
+    /// What `bench` adds to `render`: how many images, and the centres to move the camera to.
+    struct Settings {
         var runs = 50
         var warmup = 5
-        var centersFile: String?
-        var rest: [String] = []
-        var i = 0
-        while i < args.count {
-            var a = args[i]
-            var inline: String?
-            if let eq = a.firstIndex(of: "="), a.hasPrefix("--") {
-                let name = String(a[..<eq])
-                if ["--runs", "--warmup", "--centers"].contains(name) {
-                    inline = String(a[a.index(after: eq)...])
-                    a = name
-                }
-            }
-            if a == "--runs" || a == "--warmup" || a == "--centers" {
-                guard let value = inline ?? (i + 1 < args.count ? args[i + 1] : nil) else {
-                    throw MapSnapError(.usage, "\(a) needs a value")
-                }
-                i += inline == nil ? 2 : 1
-                if a == "--centers" {
-                    centersFile = value
-                    continue
-                }
-                guard let v = Int(value), v >= 0, v <= 100_000 else {
-                    throw MapSnapError(.usage, "\(a): expected a count, got \"\(value)\"")
-                }
-                if a == "--runs" { runs = max(1, v) } else { warmup = v }
-                continue
-            }
-            rest.append(a)
-            i += 1
-        }
         var centers: [Coordinate] = []
-        if let file = centersFile {
-            let given = { (name: String) in rest.contains { $0 == name || $0.hasPrefix(name + "=") } }
-            guard given("--zoom") || given("--span") else {
-                throw MapSnapError(.usage, "--centers needs --zoom Z or --span DLAT,DLON")
-            }
-            centers = try readCenters(file)
-            // `--zoom` needs a `--center`: the first of the file stands in (it is replaced anyway).
-            if !given("--center") {
-                rest += ["--center", "\(centers[0].latitude),\(centers[0].longitude)"]
-            }
-        }
-        guard let plan = try RenderCommand.parse(rest) else {
+    }
+
+    /// Wall-clock and CPU milliseconds per timed image (sorted), and the last image's size.
+    struct Timings {
+        var wall: [Double] = []
+        var cpu: [Double] = []
+        var bytes = 0
+    }
+
+    static func run(_ args: [String], say: (String) -> Void) throws(SnapshotError) {
+        let a = try splitter.split(args)
+        let settings = try settings(a)
+        // `--zoom` and `--span` need a `--center`: the first of the file stands in (it is replaced anyway).
+        guard let plan = try RenderCommand.parse(a, defaultCenter: settings.centers.first) else {
             say(usage)
             return
         }
+        let options = try options(plan, settings: settings)
+        let t = try time(options, output: plan.output, settings: settings)
+        var line = String(
+            format: "median_ms=%.2f min_ms=%.2f runs=%d warmup=%d bytes=%d size=%dx%d@%dx",
+            median(t.wall), t.wall[0], settings.runs, settings.warmup, t.bytes, Int(options.size.width),
+            Int(options.size.height), Int(options.scale))
+        line += String(
+            format: " p90_ms=%.2f cpu_median_ms=%.2f cpu_min_ms=%.2f peak_rss_mb=%.1f", percentile(t.wall, 0.9),
+            median(t.cpu), t.cpu[0], peakRSSMegabytes())
+        if !settings.centers.isEmpty { line += " centers=\(settings.centers.count)" }
+        say(line)
+    }
+
+    /// `--runs`, `--warmup` and `--centers` (the file read), in command-line order.
+    static func settings(_ a: ArgumentSplitter.Result) throws(SnapshotError) -> Settings {
+        var settings = Settings()
+        var centersFile: String?
+        for option in a.options {
+            guard let value = option.value else { continue }
+            switch option.name {
+            case "--runs": settings.runs = max(1, try count(value, option: option.name))
+            case "--warmup": settings.warmup = try count(value, option: option.name)
+            case "--centers": centersFile = value
+            default: continue
+            }
+        }
+        if let file = centersFile {
+            guard a.has("--zoom") || a.has("--span") else {
+                throw SnapshotError(.usage, "--centers needs --zoom Z or --span DLAT,DLON")
+            }
+            settings.centers = try readCenters(file)
+        }
+        return settings
+    }
+
+    /// A `--runs` or `--warmup` value: 0…100000.
+    static func count(_ value: String, option: String) throws(SnapshotError) -> Int {
+        guard let v = Int(value), v >= 0, v <= 100_000 else {
+            throw SnapshotError(.usage, "\(option): expected a count, got \"\(value)\"")
+        }
+        return v
+    }
+
+    /// The plan's options with the base map loaded and the files read (set-up, not timed).
+    static func options(_ plan: RenderCommand.Plan, settings: Settings) throws(SnapshotError) -> SnapshotOptions {
         var o = plan.options
-        if !centers.isEmpty {
+        if !settings.centers.isEmpty {
             switch o.camera {
             case .center, .region: break
-            default: throw MapSnapError(.usage, "--centers needs --zoom Z or --span DLAT,DLON")
+            default: throw SnapshotError(.usage, "--centers needs --zoom Z or --span DLAT,DLON")
             }
         }
         let style = plan.style ?? "standard"
@@ -89,13 +111,20 @@ enum BenchCommand {
         }
         for f in plan.files { o.features += try RenderCommand.read(f, precision: plan.polylinePrecision) }
         for f in plan.routeFiles { o.routes += try RenderCommand.read(f, precision: plan.polylinePrecision) }
+        return o
+    }
+
+    /// Renders `settings.warmup + settings.runs` images (each at the next centre, if any) and
+    /// writes each to `output` (not for `-`); times the last `runs`.
+    static func time(_ options: SnapshotOptions, output: String, settings: Settings) throws(SnapshotError)
+        -> Timings
+    {
+        var o = options
         let snapshotter = try Snapshotter()
-        var times: [Double] = []
-        var cpuTimes: [Double] = []
-        var bytes = 0
-        for k in 0..<(warmup + runs) {
-            if !centers.isEmpty {
-                let c = centers[k % centers.count]
+        var t = Timings()
+        for k in 0..<(settings.warmup + settings.runs) {
+            if !settings.centers.isEmpty {
+                let c = settings.centers[k % settings.centers.count]
                 switch o.camera {
                 case .center(_, let zoom): o.camera = .center(c, zoom: zoom)
                 case .region(_, let dLat, let dLon):
@@ -106,34 +135,27 @@ enum BenchCommand {
             let c0 = cpuSeconds()
             let t0 = DispatchTime.now().uptimeNanoseconds
             let snap = try snapshotter.snapshot(o)
-            if plan.output != "-" { try AtomicFile.write(snap.data, to: plan.output) }
+            if output != "-" { try AtomicFile.write(snap.data, to: output) }
             let t1 = DispatchTime.now().uptimeNanoseconds
             let c1 = cpuSeconds()
-            bytes = snap.data.count
-            if k >= warmup {
-                times.append(Double(t1 - t0) / 1e6)
-                cpuTimes.append((c1 - c0) * 1e3)
+            t.bytes = snap.data.count
+            if k >= settings.warmup {
+                t.wall.append(Double(t1 - t0) / 1e6)
+                t.cpu.append((c1 - c0) * 1e3)
             }
         }
-        times.sort()
-        cpuTimes.sort()
-        var line = String(
-            format: "median_ms=%.2f min_ms=%.2f runs=%d warmup=%d bytes=%d size=%dx%d@%dx",
-            median(times), times[0], runs, warmup, bytes, Int(o.size.width), Int(o.size.height), Int(o.scale))
-        line += String(
-            format: " p90_ms=%.2f cpu_median_ms=%.2f cpu_min_ms=%.2f peak_rss_mb=%.1f", percentile(times, 0.9),
-            median(cpuTimes), cpuTimes[0], peakRSSMegabytes())
-        if !centers.isEmpty { line += " centers=\(centers.count)" }
-        say(line)
+        t.wall.sort()
+        t.cpu.sort()
+        return t
     }
 
     /// The centres of a `--centers` file, in order.
-    static func readCenters(_ path: String) throws(MapSnapError) -> [Coordinate] {
+    static func readCenters(_ path: String) throws(SnapshotError) -> [Coordinate] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw MapSnapError(.noInput, "\(path): cannot read the centers file")
+            throw SnapshotError(.missingFile, "cannot read the centers file", file: path)
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw MapSnapError(.dataError, "\(path): not UTF-8 text")
+            throw SnapshotError(.badInput, "not UTF-8 text", file: path)
         }
         var out: [Coordinate] = []
         for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -142,10 +164,10 @@ enum BenchCommand {
             do {
                 out.append(try ValueParsers.latLon(s, option: "\(path):\(n + 1)"))
             } catch {
-                throw MapSnapError(.dataError, error.message)
+                throw SnapshotError(.badInput, error.message)
             }
         }
-        guard !out.isEmpty else { throw MapSnapError(.dataError, "\(path): no LAT,LON lines") }
+        guard !out.isEmpty else { throw SnapshotError(.badInput, "no LAT,LON lines", file: path) }
         return out
     }
 

@@ -31,17 +31,17 @@ public enum MapSnapCommand {
                 _ = try RenderCommand.run(plan, stdout: stdout, stderr: stderr)
                 return 0
             } catch {
-                stderr("error: \(error.message)\n")
-                if error.code == .usage { stderr("run 'mapsnap render --help' for the options\n") }
-                return error.code.rawValue
+                stderr("error: \(error.commandLineMessage)\n")
+                if error.kind == .usage { stderr("run 'mapsnap render --help' for the options\n") }
+                return error.exitCode.rawValue
             }
         case "bench":
             do {
                 try BenchCommand.run(Array(args.dropFirst()), say: say)
                 return 0
             } catch {
-                stderr("error: \(error.message)\n")
-                return error.code.rawValue
+                stderr("error: \(error.commandLineMessage)\n")
+                return error.exitCode.rawValue
             }
         default:
             stderr("error: unknown command \"\(first)\"\nrun 'mapsnap --help' for the commands\n")

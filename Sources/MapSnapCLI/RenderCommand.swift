@@ -33,13 +33,41 @@ struct RenderCommand {
     }
 
     /// Parses the arguments after `render`. Returns nil when help was asked for.
-    static func parse(_ args: [String]) throws(MapSnapError) -> Plan? {
-        let a = try splitter.split(args)
+    static func parse(_ args: [String]) throws(SnapshotError) -> Plan? {
+        try parse(try splitter.split(args))
+    }
+
+    /// Parses split arguments (`splitter`'s options, or a superset of them). Returns nil when
+    /// help was asked for. `defaultCenter` stands in for a missing `--center` beside `--zoom`
+    /// or `--span` (for `bench --centers`, which moves the camera anyway).
+    static func parse(_ a: ArgumentSplitter.Result, defaultCenter: Coordinate? = nil) throws(SnapshotError) -> Plan? {
         if a.has("--help") { return nil }
         guard let out = a.last("--out") else {
-            throw MapSnapError(.usage, "render needs --out PATH (or --out - for standard output)")
+            throw SnapshotError(.usage, "render needs --out PATH (or --out - for standard output)")
         }
-        var plan = Plan(output: out)
+        var plan = try inputs(a, output: out)
+        var o = SnapshotOptions()
+        o.format = try format(a, output: out)
+        try image(a, into: &o)
+        o.camera = try camera(a, defaultCenter: defaultCenter)
+        try overlays(a, into: &o)
+        try decorations(a, into: &o)
+        if a.has("--bare") {
+            // Only what the style draws, so a render compares with a reference pixel for pixel.
+            plan.bare = true
+            o.scaleBar = nil
+            o.showAttribution = false
+            o.title = nil
+            o.flags = false
+            o.trailCallouts = false
+        }
+        plan.options = o
+        return plan
+    }
+
+    /// The plan's files, style and `--source` bindings.
+    private static func inputs(_ a: ArgumentSplitter.Result, output: String) throws(SnapshotError) -> Plan {
+        var plan = Plan(output: output)
         plan.annotations = a.last("--annotations")
         plan.files = a.operands
         plan.routeFiles = a.values("--route-file")
@@ -47,47 +75,56 @@ struct RenderCommand {
         plan.style = a.last("--style")
         for b in a.values("--source") {
             guard let eq = b.firstIndex(of: "="), eq != b.startIndex, b.index(after: eq) != b.endIndex else {
-                throw MapSnapError(.usage, "--source: expected ID=PATH, got \"\(b)\"")
+                throw SnapshotError(.usage, "--source: expected ID=PATH, got \"\(b)\"")
             }
             plan.sources[String(b[b.startIndex..<eq])] = String(b[b.index(after: eq)...])
         }
         if !plan.sources.isEmpty && plan.style == "none" {
-            throw MapSnapError(.usage, "--source cannot be used with --style none")
+            throw SnapshotError(.usage, "--source cannot be used with --style none")
         }
         if !plan.sources.isEmpty && plan.style == nil { plan.style = "standard" }
         if a.has("--polyline6") { plan.polylinePrecision = 6 }
-        var o = SnapshotOptions()
+        return plan
+    }
 
-        // Format: --format wins, else the extension.
+    /// `--format` wins, else the extension of `output`.
+    private static func format(_ a: ArgumentSplitter.Result, output: String) throws(SnapshotError) -> ImageFormat {
         if let f = a.last("--format") {
             guard let format = ImageFormat(rawValue: f.lowercased()) else {
-                throw MapSnapError(.usage, "--format: expected png, svg or pdf, got \"\(f)\"")
+                throw SnapshotError(.usage, "--format: expected png, svg or pdf, got \"\(f)\"")
             }
-            o.format = format
-        } else if out == "-" {
-            throw MapSnapError(.usage, "--out -: give --format png|svg|pdf for standard output")
-        } else {
-            let ext = URL(fileURLWithPath: out).pathExtension
-            guard let format = ImageFormat(fileExtension: ext) else {
-                throw MapSnapError(
-                    .usage, "--out: cannot tell the format from \"\(out)\"; use .png, .svg or .pdf, or --format")
-            }
-            o.format = format
+            return format
         }
+        if output == "-" {
+            throw SnapshotError(.usage, "--out -: give --format png|svg|pdf for standard output")
+        }
+        let ext = URL(fileURLWithPath: output).pathExtension
+        guard let format = ImageFormat(fileExtension: ext) else {
+            throw SnapshotError(
+                .usage, "--out: cannot tell the format from \"\(output)\"; use .png, .svg or .pdf, or --format")
+        }
+        return format
+    }
+
+    /// `--size`, `--scale` and `--compression`.
+    private static func image(_ a: ArgumentSplitter.Result, into o: inout SnapshotOptions) throws(SnapshotError) {
         if let s = a.last("--size") { o.size = try ValueParsers.size(s) }
         if let s = a.last("--scale") {
             guard let v = Int(s), (1...3).contains(v) else {
-                throw MapSnapError(.usage, "--scale: expected 1, 2 or 3, got \"\(s)\"")
+                throw SnapshotError(.usage, "--scale: expected 1, 2 or 3, got \"\(s)\"")
             }
             o.scale = Double(v)
         }
         if let s = a.last("--compression") {
             guard let v = Int(s), (0...9).contains(v) else {
-                throw MapSnapError(.usage, "--compression: expected 0…9, got \"\(s)\"")
+                throw SnapshotError(.usage, "--compression: expected 0…9, got \"\(s)\"")
             }
             o.png.compressionLevel = v
         }
-        o.camera = try camera(a)
+    }
+
+    /// `--pin`, `--callout`, `--title`, `--highlight`, `--no-flags` and `--no-callouts`.
+    private static func overlays(_ a: ArgumentSplitter.Result, into o: inout SnapshotOptions) throws(SnapshotError) {
         for spec in a.values("--pin") {
             let (c, label, color) = try ValueParsers.pinSpec(spec, option: "--pin", needsText: false)
             o.pins.append(PinOverlay(coordinate: c, color: color ?? o.theme.pin.color, glyph: .none, title: label))
@@ -104,106 +141,81 @@ struct RenderCommand {
         o.highlight = a.last("--highlight")
         o.flags = !a.has("--no-flags")
         o.trailCallouts = !a.has("--no-callouts")
+    }
+
+    /// `--units`, `--no-scale-bar`, `--attribution` and `--no-attribution`.
+    private static func decorations(_ a: ArgumentSplitter.Result, into o: inout SnapshotOptions) throws(SnapshotError) {
         if let u = a.last("--units") {
             guard let units = ScaleBar.Units(rawValue: u) else {
-                throw MapSnapError(.usage, "--units: expected metric or imperial, got \"\(u)\"")
+                throw SnapshotError(.usage, "--units: expected metric or imperial, got \"\(u)\"")
             }
             o.scaleBar = units
         }
         if a.has("--no-scale-bar") { o.scaleBar = nil }
         o.attribution = a.last("--attribution")
         o.showAttribution = !a.has("--no-attribution")
-        if a.has("--bare") {
-            // Only what the style draws, so a render compares with a reference pixel for pixel.
-            plan.bare = true
-            o.scaleBar = nil
-            o.showAttribution = false
-            o.title = nil
-            o.flags = false
-            o.trailCallouts = false
-        }
-        plan.options = o
-        return plan
     }
 
-    static func camera(_ a: ArgumentSplitter.Result) throws(MapSnapError) -> CameraRequest {
-        let center = try a.last("--center").map { s throws(MapSnapError) in
-            try ValueParsers.latLon(s, option: "--center")
-        }
-        let zoom = try a.last("--zoom").map { s throws(MapSnapError) in try ValueParsers.number(s, option: "--zoom") }
-        let span = try a.last("--span").map { s throws(MapSnapError) in
+    /// The camera of `--center`, `--zoom`, `--span`, `--bbox` and `--padding`; `defaultCenter`
+    /// stands in for a missing `--center`.
+    static func camera(_ a: ArgumentSplitter.Result, defaultCenter: Coordinate? = nil) throws(SnapshotError)
+        -> CameraRequest
+    {
+        let center =
+            try a.last("--center").map { s throws(SnapshotError) in
+                try ValueParsers.latLon(s, option: "--center")
+            } ?? defaultCenter
+        let zoom = try a.last("--zoom").map { s throws(SnapshotError) in try ValueParsers.number(s, option: "--zoom") }
+        let span = try a.last("--span").map { s throws(SnapshotError) in
             try ValueParsers.numbers(s, count: 2, option: "--span", form: "DLAT,DLON")
         }
-        let bbox = try a.last("--bbox").map { s throws(MapSnapError) in
+        let bbox = try a.last("--bbox").map { s throws(SnapshotError) in
             try ValueParsers.numbers(s, count: 4, option: "--bbox", form: "W,S,E,N")
         }
-        let padding = try a.last("--padding").map { s throws(MapSnapError) in
+        let padding = try a.last("--padding").map { s throws(SnapshotError) in
             try ValueParsers.number(s, option: "--padding")
         }
         if let z = zoom, !(0...24).contains(z) {
-            throw MapSnapError(.usage, "--zoom: expected 0…24, got \(ValueParsers.fmt(z))")
+            throw SnapshotError(.usage, "--zoom: expected 0…24, got \(ValueParsers.fmt(z))")
         }
-        if let p = padding, !(0...1000).contains(p) { throw MapSnapError(.usage, "--padding: expected 0…1000 points") }
+        if let p = padding, !(0...1000).contains(p) { throw SnapshotError(.usage, "--padding: expected 0…1000 points") }
         if let b = bbox {
             guard center == nil, zoom == nil, span == nil else {
-                throw MapSnapError(.usage, "--bbox cannot be combined with --center, --zoom or --span")
+                throw SnapshotError(.usage, "--bbox cannot be combined with --center, --zoom or --span")
             }
             _ = try ValueParsers.coordinate(b[1], b[0], option: "--bbox")
             _ = try ValueParsers.coordinate(b[3], b[2], option: "--bbox")
             guard b[3] > b[1] else {
-                throw MapSnapError(.usage, "--bbox: north (\(b[3])) must be greater than south (\(b[1]))")
+                throw SnapshotError(.usage, "--bbox: north (\(b[3])) must be greater than south (\(b[1]))")
             }
             // West > east means the box crosses the antimeridian.
             let east = b[2] > b[0] ? b[2] : b[2] + 360
             return .bbox(BoundingBox(west: b[0], south: b[1], east: east, north: b[3]))
         }
         if let s = span {
-            guard let c = center else { throw MapSnapError(.usage, "--span needs --center") }
-            guard zoom == nil else { throw MapSnapError(.usage, "give --zoom or --span, not both") }
+            guard let c = center else { throw SnapshotError(.usage, "--span needs --center") }
+            guard zoom == nil else { throw SnapshotError(.usage, "give --zoom or --span, not both") }
             guard s[0] > 0, s[1] > 0, s[0] <= 180, s[1] <= 360 else {
-                throw MapSnapError(.usage, "--span: both deltas must be positive (at most 180,360)")
+                throw SnapshotError(.usage, "--span: both deltas must be positive (at most 180,360)")
             }
             return .region(center: c, latitudeDelta: s[0], longitudeDelta: s[1])
         }
         if let z = zoom {
-            guard let c = center else { throw MapSnapError(.usage, "--zoom needs --center") }
+            guard let c = center else { throw SnapshotError(.usage, "--zoom needs --center") }
             return .center(c, zoom: z)
         }
-        if center != nil { throw MapSnapError(.usage, "--center needs --zoom or --span") }
+        if center != nil { throw SnapshotError(.usage, "--center needs --zoom or --span") }
         return .fit(padding: padding ?? 24)
     }
 
     /// Reads the files, renders and writes. Returns the snapshot for the caller's information.
-    static func run(_ plan: Plan, stdout: (([UInt8]) -> Void), stderr: (String) -> Void = { _ in }) throws(MapSnapError)
+    static func run(_ plan: Plan, stdout: (([UInt8]) -> Void), stderr: (String) -> Void = { _ in })
+        throws(SnapshotError)
         -> Snapshot
     {
         var o = plan.options
-        switch plan.style {
-        case "none":
-            break
-        case nil:
-            // The default: the bundled standard style over the sample San Francisco base map;
-            // a moved binary without its Styles folder still renders, on a plain background.
-            if BaseMapLoader.styleDirectory != nil {
-                o.baseMap = try BaseMapLoader().load(style: "standard", overrides: [:]) { stderr("warning: \($0)\n") }
-            } else {
-                stderr("warning: the bundled styles were not found (set MAPSNAP_STYLE_DIR); drawing no base map\n")
-            }
-        case let style?:
-            let loader = BaseMapLoader()
-            loader.appendsOverlayLayers = !plan.bare
-            o.baseMap = try loader.load(style: style, overrides: plan.sources) { stderr("warning: \($0)\n") }
-        }
-        if let t = plan.themeFile {
-            guard let data = FileManager.default.contents(atPath: t) else {
-                throw MapSnapError(.noInput, "\(t): cannot read the theme file")
-            }
-            do {
-                o.theme = try OverlayTheme.decode(data)
-            } catch {
-                throw MapSnapError(.dataError, "\(t): not a valid theme: \(describe(error))")
-            }
-        }
+        o.baseMap = try baseMap(plan) { stderr("warning: \($0)\n") }
+        if let t = plan.themeFile { o.theme = try theme(t) }
         for f in plan.files { o.features += try read(f, precision: plan.polylinePrecision) }
         for f in plan.routeFiles { o.routes += try read(f, precision: plan.polylinePrecision) }
         // Nothing to fit and no camera given: the style's own centre and zoom.
@@ -218,16 +230,7 @@ struct RenderCommand {
         let snap = try snapshotter.snapshot(o)
         for w in snap.warnings { stderr("warning: \(w)\n") }
         // Encode the annotations before writing anything, so a failure leaves no partial set.
-        var annotationBytes: [UInt8]?
-        if plan.annotations != nil {
-            let enc = JSONEncoder()
-            enc.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            do {
-                annotationBytes = Array(try enc.encode(snap.annotations)) + [0x0A]
-            } catch {
-                throw MapSnapError(.software, "cannot encode the annotations: \(error)")
-            }
-        }
+        let annotationBytes = try plan.annotations.map { _ throws(SnapshotError) in try encode(snap.annotations) }
         if plan.output == "-" {
             stdout(snap.data)
         } else {
@@ -237,11 +240,61 @@ struct RenderCommand {
         return snap
     }
 
-    static func read(_ path: String, precision: Int) throws(MapSnapError) -> [Feature] {
+    /// The base map of `--style` and `--source` (nil for `--style none`). Without `--style`, the
+    /// bundled standard style over the sample San Francisco base map; a moved binary without its
+    /// Styles folder still renders, on a plain background.
+    static func baseMap(_ plan: Plan, warn: (String) -> Void) throws(SnapshotError) -> BaseMap? {
+        switch plan.style {
+        case "none":
+            return nil
+        case nil:
+            guard BaseMapLoader.styleDirectory != nil else {
+                warn("the bundled styles were not found (set MAPSNAP_STYLE_DIR); drawing no base map")
+                return nil
+            }
+            return try loader().load(style: "standard", overrides: [:], warn: warn)
+        case let style?:
+            let loader = loader()
+            loader.appendsOverlayLayers = !plan.bare
+            return try loader.load(style: style, overrides: plan.sources, warn: warn)
+        }
+    }
+
+    /// A base-map loader whose warnings name `--source`.
+    static func loader() -> BaseMapLoader {
+        let loader = BaseMapLoader()
+        loader.unboundSourceHint = { "bind one with --source \($0)=PATH" }
+        return loader
+    }
+
+    /// The overlay theme in the JSON file `path` (`--theme`).
+    static func theme(_ path: String) throws(SnapshotError) -> OverlayTheme {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SnapshotError(.missingFile, "cannot read the theme file", file: path)
+        }
+        do {
+            return try OverlayTheme.decode(data)
+        } catch {
+            throw SnapshotError(.badInput, "not a valid theme: \(describe(error))", file: path)
+        }
+    }
+
+    /// The `--annotations` file's bytes: sorted keys, pretty-printed, a final newline.
+    static func encode(_ annotations: Annotations) throws(SnapshotError) -> [UInt8] {
+        let enc = JSONEncoder()
+        enc.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        do {
+            return Array(try enc.encode(annotations)) + [0x0A]
+        } catch {
+            throw SnapshotError(.internal, "cannot encode the annotations: \(error)")
+        }
+    }
+
+    static func read(_ path: String, precision: Int) throws(SnapshotError) -> [Feature] {
         do {
             return try OverlayFileReader.read(path: path, polylinePrecision: precision)
         } catch {
-            throw MapSnapError(error.kind == .missingFile ? .noInput : .dataError, error.description)
+            throw SnapshotError(error)
         }
     }
 

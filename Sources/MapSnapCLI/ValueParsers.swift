@@ -3,55 +3,55 @@ import MapSnap
 
 /// Parsers for option values (`LAT,LON`, `WxH`, …). Each names the option in its error.
 enum ValueParsers {
-    static func number(_ s: String, option: String) throws(MapSnapError) -> Double {
+    static func number(_ s: String, option: String) throws(SnapshotError) -> Double {
         let t = s.trimmingCharacters(in: .whitespaces)
-        guard let d = Double(t), d.isFinite else { throw MapSnapError(.usage, "\(option): \"\(s)\" is not a number") }
+        guard let d = Double(t), d.isFinite else { throw SnapshotError(.usage, "\(option): \"\(s)\" is not a number") }
         return d
     }
 
-    static func numbers(_ s: String, count: Int, option: String, form: String) throws(MapSnapError) -> [Double] {
+    static func numbers(_ s: String, count: Int, option: String, form: String) throws(SnapshotError) -> [Double] {
         let parts = s.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == count else { throw MapSnapError(.usage, "\(option): expected \(form), got \"\(s)\"") }
+        guard parts.count == count else { throw SnapshotError(.usage, "\(option): expected \(form), got \"\(s)\"") }
         var out: [Double] = []
         for p in parts { out.append(try number(p, option: option)) }
         return out
     }
 
-    static func coordinate(_ lat: Double, _ lon: Double, option: String) throws(MapSnapError) -> Coordinate {
+    static func coordinate(_ lat: Double, _ lon: Double, option: String) throws(SnapshotError) -> Coordinate {
         guard (-90...90).contains(lat) else {
-            throw MapSnapError(.usage, "\(option): latitude \(fmt(lat)) is outside -90…90")
+            throw SnapshotError(.usage, "\(option): latitude \(fmt(lat)) is outside -90…90")
         }
         guard (-180...180).contains(lon) else {
-            throw MapSnapError(.usage, "\(option): longitude \(fmt(lon)) is outside -180…180")
+            throw SnapshotError(.usage, "\(option): longitude \(fmt(lon)) is outside -180…180")
         }
         return Coordinate(latitude: lat, longitude: lon)
     }
 
-    static func latLon(_ s: String, option: String) throws(MapSnapError) -> Coordinate {
+    static func latLon(_ s: String, option: String) throws(SnapshotError) -> Coordinate {
         let v = try numbers(s, count: 2, option: option, form: "LAT,LON")
         return try coordinate(v[0], v[1], option: option)
     }
 
-    static func size(_ s: String) throws(MapSnapError) -> Size {
+    static func size(_ s: String) throws(SnapshotError) -> Size {
         let parts = s.lowercased().split(separator: "x", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
-            throw MapSnapError(.usage, "--size: expected WIDTHxHEIGHT in points, e.g. 600x400, got \"\(s)\"")
+            throw SnapshotError(.usage, "--size: expected WIDTHxHEIGHT in points, e.g. 600x400, got \"\(s)\"")
         }
         guard w >= 16, h >= 16, w <= 8192, h <= 8192 else {
-            throw MapSnapError(.usage, "--size: each side must be 16…8192 points, got \(w)x\(h)")
+            throw SnapshotError(.usage, "--size: each side must be 16…8192 points, got \(w)x\(h)")
         }
         return Size(width: Double(w), height: Double(h))
     }
 
     /// `LAT,LON[,LABEL[,COLOR]]` / `LAT,LON,TEXT[,COLOR]`: the label may itself hold commas;
     /// a last part that parses as a colour is the colour.
-    static func pinSpec(_ s: String, option: String, needsText: Bool) throws(MapSnapError) -> (
+    static func pinSpec(_ s: String, option: String, needsText: Bool) throws(SnapshotError) -> (
         Coordinate, String?, Color?
     ) {
         let parts = s.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         let form = needsText ? "LAT,LON,TEXT[,COLOR]" : "LAT,LON[,LABEL[,COLOR]]"
         guard parts.count >= (needsText ? 3 : 2) else {
-            throw MapSnapError(.usage, "\(option): expected \(form), got \"\(s)\"")
+            throw SnapshotError(.usage, "\(option): expected \(form), got \"\(s)\"")
         }
         let c = try coordinate(
             try number(parts[0], option: option), try number(parts[1], option: option), option: option)
@@ -62,7 +62,7 @@ enum ValueParsers {
             rest.removeLast()
         }
         let label = rest.joined(separator: ",").trimmingCharacters(in: .whitespaces)
-        if needsText && label.isEmpty { throw MapSnapError(.usage, "\(option): the text is empty in \"\(s)\"") }
+        if needsText && label.isEmpty { throw SnapshotError(.usage, "\(option): the text is empty in \"\(s)\"") }
         return (c, label.isEmpty ? nil : label, color)
     }
 

@@ -12,35 +12,37 @@ import MapSnapStyle
 /// Lines with `"route": true` (or from a route file) are computed routes: dashed, above trails.
 /// Points with `"callout": true` become capsule callouts; points with a `label` (or `text`)
 /// string become plain labels; other points are balloon pins.
-public struct OverlayBuilder {
-    public var theme: OverlayTheme
-    /// Trail name to emphasise (`--highlight`); the others fade.
-    public var highlight: String?
+///
+/// Inside the package only: library users set the same things on `SnapshotOptions`.
+package struct OverlayBuilder {
+    package var theme: OverlayTheme
+    /// Trail name to emphasise; the others fade.
+    package var highlight: String?
     /// Start and end flags on every trail.
-    public var flags = true
+    package var flags = true
     /// A capsule callout with the trail's name along each named trail.
-    public var trailCallouts = true
+    package var trailCallouts = true
 
-    public init(theme: OverlayTheme) {
+    package init(theme: OverlayTheme) {
         self.theme = theme
     }
 
     /// Errors that come from the user's options rather than the data.
-    public enum BuildError: Error, Equatable, CustomStringConvertible {
+    package enum BuildError: Error, Equatable, CustomStringConvertible {
         case noSuchTrail(String, available: [String])
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .noSuchTrail(let n, let available):
                 let list =
                     available.isEmpty ? "there are no named trails" : "trails: " + available.joined(separator: ", ")
-                return "--highlight: no trail is named \"\(n)\" (\(list))"
+                return "no trail is named \"\(n)\" (\(list))"
             }
         }
     }
 
     /// Builds the scene. `routes` are features that are routes whatever their properties say.
-    public func build(features: [Feature], routes: [Feature] = []) throws(BuildError) -> OverlayScene {
+    package func build(features: [Feature], routes: [Feature] = []) throws(BuildError) -> OverlayScene {
         var scene = OverlayScene()
         var trails: [(LineOverlay, symbol: BuiltinSymbol?)] = []
         let all = features.map { ($0, false) } + routes.map { ($0, true) }
@@ -168,7 +170,7 @@ public struct OverlayBuilder {
     }
 
     /// `marker-symbol`: a built-in symbol name, or a short text (a letter or number).
-    public static func glyph(_ name: String?) -> PinGlyph {
+    package static func glyph(_ name: String?) -> PinGlyph {
         guard let name, !name.isEmpty else { return .none }
         if let s = BuiltinSymbol.named(name) { return .symbol(s) }
         if name.count <= 3 { return .text(name) }

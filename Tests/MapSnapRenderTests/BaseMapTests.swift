@@ -1,5 +1,6 @@
 import Foundation
 import MapSnap
+import MapSnapTiles
 import XCTest
 
 @testable import MapSnapImage

@@ -28,20 +28,29 @@ final class SnapshotterTests: XCTestCase {
         }
     }
 
-    func testPointForCoordinateMatchesWhatWasDrawn() throws {
+    func testPixelForCoordinateMatchesWhatWasDrawnAndPointIsInPoints() throws {
         var o = SnapshotOptions()
         o.features = try sampleTrails()
         o.scale = 2
         let snap = try Snapshotter().snapshot(o)
         XCTAssertEqual(snap.annotations.camera.pixelWidth, 1200)
-        for item in snap.annotations.items where item.kind == "start-flag" {
+        let flags = snap.annotations.items.filter { $0.kind == "start-flag" }
+        XCTAssertEqual(flags.count, 5, "one start flag per sample trail")
+        for item in flags {
             let c = try XCTUnwrap(item.coordinate)
-            let p = snap.point(for: Coordinate(latitude: c[0], longitude: c[1]))
-            XCTAssertEqual(p.x, try XCTUnwrap(item.point)[0], accuracy: 0.01)
-            XCTAssertEqual(p.y, try XCTUnwrap(item.point)[1], accuracy: 0.01)
-            let back = snap.coordinate(for: p)
-            XCTAssertEqual(back.latitude, c[0], accuracy: 1e-9)
-            XCTAssertEqual(back.longitude, c[1], accuracy: 1e-9)
+            let coordinate = Coordinate(latitude: c[0], longitude: c[1])
+            // Annotations are in pixels: pixel(for:) matches them, point(for:) is half of it at @2x.
+            let pixel = snap.pixel(for: coordinate)
+            XCTAssertEqual(pixel.x, try XCTUnwrap(item.point)[0], accuracy: 0.01)
+            XCTAssertEqual(pixel.y, try XCTUnwrap(item.point)[1], accuracy: 0.01)
+            let point = snap.point(for: coordinate)
+            XCTAssertEqual(point.x * 2, pixel.x, accuracy: 1e-9)
+            XCTAssertEqual(point.y * 2, pixel.y, accuracy: 1e-9)
+            XCTAssertEqual(point, snap.camera.point(for: coordinate), "the same unit as Camera.point(for:)")
+            for back in [snap.coordinate(for: point), snap.coordinate(forPixel: pixel)] {
+                XCTAssertEqual(back.latitude, c[0], accuracy: 1e-9)
+                XCTAssertEqual(back.longitude, c[1], accuracy: 1e-9)
+            }
         }
     }
 

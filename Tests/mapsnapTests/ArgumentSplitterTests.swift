@@ -23,10 +23,10 @@ final class ArgumentSplitterTests: XCTestCase {
     }
 
     func testErrors() {
-        XCTAssertThrowsError(try s.split(["--bogus"])) { XCTAssertEqual(($0 as? MapSnapError)?.code, .usage) }
+        XCTAssertThrowsError(try s.split(["--bogus"])) { XCTAssertEqual(($0 as? SnapshotError)?.kind, .usage) }
         XCTAssertThrowsError(try s.split(["--out"])) {
-            XCTAssertEqual(($0 as? MapSnapError)?.message, "--out needs a value")
+            XCTAssertEqual(($0 as? SnapshotError)?.message, "--out needs a value")
         }
-        XCTAssertThrowsError(try s.split(["--help=yes"])) { XCTAssertEqual(($0 as? MapSnapError)?.code, .usage) }
+        XCTAssertThrowsError(try s.split(["--help=yes"])) { XCTAssertEqual(($0 as? SnapshotError)?.kind, .usage) }
     }
 }
