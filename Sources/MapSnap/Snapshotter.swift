@@ -51,21 +51,20 @@ public final class Snapshotter {
     }
 
     /// The renderer's `CameraError` and `RenderError` in the library's terms.
-    static func snapshotError(_ error: any Error) -> SnapshotError {
+    static func snapshotError(_ error: RenderError) -> SnapshotError {
         switch error {
-        case CameraError.nothingToFit:
+        case .camera(.nothingToFit):
             return SnapshotError(
                 .usage,
                 "nothing to show: give features, routes, pins or callouts to fit, or a camera that does not fit "
                     + "(a centre with a zoom or a span, or a bounding box)",
                 subject: .camera)
-        case CameraError.imageTooSmall:
+        case .camera(.imageTooSmall):
             return SnapshotError(.usage, "the image is too small for the padding and the markers", subject: .size)
-        case let e as RenderError:
-            if case .imageTooLarge = e { return SnapshotError(.usage, e.description, subject: .size) }
-            return SnapshotError(.internal, e.description)
+        case .imageTooLarge:
+            return SnapshotError(.usage, error.description, subject: .size)
         default:
-            return SnapshotError(.internal, "\(error)")
+            return SnapshotError(.internal, error.description)
         }
     }
 }

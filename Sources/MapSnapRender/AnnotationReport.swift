@@ -29,15 +29,18 @@ struct AnnotationReport {
 
     /// One item; `box` and `point` in points.
     mutating func add(
-        _ kind: String, _ name: String?, coordinate c: Coordinate? = nil, point p: Point? = nil, box: Rect,
+        _ kind: Annotations.Kind, _ name: String?, coordinate c: Coordinate? = nil, point p: Point? = nil, box: Rect,
         placed: Bool = true
     ) {
         let s = camera.scale
         items.append(
             Annotations.Item(
-                kind: kind, name: name, coordinate: c.map { [$0.latitude, $0.normalized.longitude] },
-                point: p.map { [($0.x * s).centi, ($0.y * s).centi] },
-                box: [(box.x * s).centi, (box.y * s).centi, (box.width * s).centi, (box.height * s).centi],
+                kind: kind, name: name,
+                coordinate: c.map { Coordinate(latitude: $0.latitude, longitude: $0.normalized.longitude) },
+                pixel: p.map { Point(x: ($0.x * s).centi, y: ($0.y * s).centi) },
+                pixelBox: Rect(
+                    x: (box.x * s).centi, y: (box.y * s).centi, width: (box.width * s).centi,
+                    height: (box.height * s).centi),
                 placed: placed))
     }
 
@@ -59,7 +62,7 @@ struct AnnotationReport {
     mutating func addMapLabels(_ placed: [(text: String, boxes: [Rect])]) {
         for (label, boxes) in placed {
             guard let first = boxes.first else { continue }
-            add("map-label", label, box: boxes.dropFirst().reduce(first) { $0.union($1) })
+            add(.mapLabel, label, box: boxes.dropFirst().reduce(first) { $0.union($1) })
         }
     }
 
@@ -68,7 +71,7 @@ struct AnnotationReport {
             let rings = area.polygons.flatMap { $0 }.map { camera.imagePoints($0, minStep: minStep) }
             guard let b = Self.bounds(rings) else { continue }
             let half = area.strokeWidth / 2
-            add("area", area.name, box: b.insetBy(dx: -half, dy: -half))
+            add(.area, area.name, box: b.insetBy(dx: -half, dy: -half))
         }
     }
 
@@ -77,7 +80,7 @@ struct AnnotationReport {
             for line in lines where line.kind == kind {
                 guard let b = Self.bounds(line.parts.map { camera.imagePoints($0, minStep: minStep) }) else { continue }
                 let half = line.width / 2 + line.casingWidth
-                add(kind.rawValue, line.name, box: b.insetBy(dx: -half, dy: -half))
+                add(kind == .trail ? .trail : .route, line.name, box: b.insetBy(dx: -half, dy: -half))
             }
         }
     }
@@ -89,14 +92,14 @@ struct AnnotationReport {
             let p = camera.point(for: pin.coordinate)
             let box = placed[firstFeature + i]?.icon
             let shown = box ?? MarkerGeometry.pinBox(pin, theme: theme).offsetBy(dx: p.x, dy: p.y)
-            add(pin.kind.rawValue, pin.title, coordinate: pin.coordinate, point: p, box: shown, placed: box != nil)
+            add(Self.kind(pin.kind), pin.title, coordinate: pin.coordinate, point: p, box: shown, placed: box != nil)
         }
         for (i, pin) in m.pins.enumerated() {
             guard let t = m.pinTitles[i], let title = pin.title else { continue }
             let p = camera.point(for: pin.coordinate)
             let box = placed[firstFeature + i]?.text
             let shown = box ?? MarkerGeometry.titleBox(text: t.size, pin: pin, theme: theme).offsetBy(dx: p.x, dy: p.y)
-            add("pin-title", title, coordinate: pin.coordinate, point: p, box: shown, placed: box != nil)
+            add(.pinTitle, title, coordinate: pin.coordinate, point: p, box: shown, placed: box != nil)
         }
     }
 
@@ -117,11 +120,11 @@ struct AnnotationReport {
         }
         for (i, callout) in callouts.enumerated() {
             if let (c, p, box) = chosen[i] {
-                add("callout", callout.text, coordinate: c, point: p, box: box)
+                add(.callout, callout.text, coordinate: c, point: p, box: box)
             } else if let c = callout.anchors.first {
                 let p = camera.point(for: c)
                 add(
-                    "callout", callout.text, coordinate: c, point: p, box: boxes[i].offsetBy(dx: p.x, dy: p.y),
+                    .callout, callout.text, coordinate: c, point: p, box: boxes[i].offsetBy(dx: p.x, dy: p.y),
                     placed: false)
             }
         }
@@ -141,13 +144,22 @@ struct AnnotationReport {
         }
         for (i, label) in labels.enumerated() {
             if let (c, box) = chosen[i] {
-                add("label", label.text, coordinate: c, point: camera.point(for: c), box: box)
+                add(.label, label.text, coordinate: c, point: camera.point(for: c), box: box)
             } else if let c = label.anchors.first {
                 let p = camera.point(for: c)
                 add(
-                    "label", label.text, coordinate: c, point: p, box: boxes[i].offsetBy(dx: p.x, dy: p.y),
+                    .label, label.text, coordinate: c, point: p, box: boxes[i].offsetBy(dx: p.x, dy: p.y),
                     placed: false)
             }
+        }
+    }
+
+    /// The annotation kind of a pin or flag.
+    static func kind(_ kind: PinOverlay.Kind) -> Annotations.Kind {
+        switch kind {
+        case .marker: return .marker
+        case .startFlag: return .startFlag
+        case .endFlag: return .endFlag
         }
     }
 

@@ -4,7 +4,8 @@ import MapSnapGeometry
 /// for HTML image maps, other tools and tests. Written by `--annotations FILE.json`.
 ///
 /// Pixel values are in the output image's pixels (points × scale), origin top-left, y down,
-/// rounded to 1/100 pixel so the file is byte-identical between runs.
+/// rounded to 1/100 pixel so the file is byte-identical between runs. In the JSON, a coordinate
+/// is `[latitude, longitude]`, a point `[x, y]` and a box `[x, y, width, height]`.
 public struct Annotations: Codable, Sendable, Equatable {
     public struct CameraInfo: Codable, Sendable, Equatable {
         /// [latitude, longitude] of the image centre, degrees.
@@ -21,19 +22,73 @@ public struct Annotations: Codable, Sendable, Equatable {
         public var pixelHeight: Int
     }
 
+    /// What an item is; its raw value is the `kind` written in the JSON.
+    public enum Kind: String, Codable, Sendable, CaseIterable {
+        case trail, route, area, marker
+        case startFlag = "start-flag"
+        case endFlag = "end-flag"
+        case pinTitle = "pin-title"
+        case callout, label
+        /// A base-map label.
+        case mapLabel = "map-label"
+        /// The title band.
+        case title
+        case scaleBar = "scale-bar"
+        case attribution
+    }
+
     public struct Item: Codable, Sendable, Equatable {
-        /// "trail", "route", "area", "marker", "start-flag", "end-flag", "pin-title", "callout", "label",
-        /// "map-label" (a base-map label), "title", "scale-bar", "attribution".
-        public var kind: String
+        public var kind: Kind
         public var name: String?
-        /// [latitude, longitude] of the anchor (pins, callouts, labels).
-        public var coordinate: [Double]?
-        /// Pixel position of the anchor [x, y] (a pin's tip, a callout's pointer tip, a label's centre).
-        public var point: [Double]?
-        /// Pixel box [x, y, width, height].
-        public var box: [Double]
+        /// The anchor (pins, callouts, labels), longitude normalized to ±180°.
+        public var coordinate: Coordinate?
+        /// Pixel position of the anchor (a pin's tip, a callout's pointer tip, a label's centre).
+        public var pixel: Point?
+        /// Pixel box.
+        public var pixelBox: Rect
         /// False when placement had to leave a callout or label out (it collided or did not fit).
         public var placed: Bool
+
+        public init(
+            kind: Kind, name: String?, coordinate: Coordinate?, pixel: Point?, pixelBox: Rect, placed: Bool
+        ) {
+            self.kind = kind
+            self.name = name
+            self.coordinate = coordinate
+            self.pixel = pixel
+            self.pixelBox = pixelBox
+            self.placed = placed
+        }
+
+        enum CodingKeys: String, CodingKey { case kind, name, coordinate, point, box, placed }
+
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            kind = try c.decode(Kind.self, forKey: .kind)
+            name = try c.decodeIfPresent(String.self, forKey: .name)
+            coordinate = try c.decodeIfPresent([Double].self, forKey: .coordinate).flatMap { v in
+                v.count == 2 ? Coordinate(latitude: v[0], longitude: v[1]) : nil
+            }
+            pixel = try c.decodeIfPresent([Double].self, forKey: .point).flatMap { v in
+                v.count == 2 ? Point(x: v[0], y: v[1]) : nil
+            }
+            let b = try c.decode([Double].self, forKey: .box)
+            guard b.count == 4 else {
+                throw DecodingError.dataCorruptedError(forKey: .box, in: c, debugDescription: "a box has 4 numbers")
+            }
+            pixelBox = Rect(x: b[0], y: b[1], width: b[2], height: b[3])
+            placed = try c.decode(Bool.self, forKey: .placed)
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(kind, forKey: .kind)
+            try c.encodeIfPresent(name, forKey: .name)
+            try c.encodeIfPresent(coordinate.map { [$0.latitude, $0.longitude] }, forKey: .coordinate)
+            try c.encodeIfPresent(pixel.map { [$0.x, $0.y] }, forKey: .point)
+            try c.encode([pixelBox.x, pixelBox.y, pixelBox.width, pixelBox.height], forKey: .box)
+            try c.encode(placed, forKey: .placed)
+        }
     }
 
     public var camera: CameraInfo

@@ -6,8 +6,8 @@ import MapSnapText
 /// keep labels clear of them, then drawing on top of everything.
 enum DecorationPainter {
     struct Placed {
-        /// "scale-bar" or "attribution".
-        var kind: String
+        /// `.scaleBar` or `.attribution`.
+        var kind: Annotations.Kind
         var label: String
         /// Box in points.
         var box: Rect
@@ -29,7 +29,7 @@ enum DecorationPainter {
             let h = t.height + 7
             out.append(
                 Placed(
-                    kind: "scale-bar", label: bar.label,
+                    kind: .scaleBar, label: bar.label,
                     box: Rect(x: margin, y: size.height - margin - h, width: w, height: h), text: t, barWidth: bar.width
                 ))
         }
@@ -39,7 +39,7 @@ enum DecorationPainter {
             let h = t.height + 3
             out.append(
                 Placed(
-                    kind: "attribution", label: a,
+                    kind: .attribution, label: a,
                     box: Rect(x: size.width - w, y: size.height - h, width: w, height: h), text: t, barWidth: 0))
         }
         return out
@@ -48,7 +48,7 @@ enum DecorationPainter {
     static func draw(_ p: Placed, canvas: CairoCanvas, theme: OverlayTheme) {
         let ink = Color(red: 0.2, green: 0.2, blue: 0.22)
         switch p.kind {
-        case "scale-bar":
+        case .scaleBar:
             let x0 = p.box.x + 2
             let y = p.box.maxY - 2
             let bar = [

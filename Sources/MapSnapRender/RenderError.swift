@@ -1,3 +1,5 @@
+import MapSnapGeometry
+
 /// Failures inside the renderer. `description` is shown to users.
 public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The bundled fonts could not be loaded.
@@ -11,6 +13,8 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An image (a raster tile) could not be decoded: damaged, truncated or of a format
     /// MapSnap does not read (the decoder's message).
     case decoding(String)
+    /// The camera cannot be resolved (nothing to fit, or the markers do not fit the image).
+    case camera(CameraError)
     /// A fault of MapSnap itself (a broken build, a bug): what went wrong.
     case `internal`(String)
 
@@ -23,6 +27,8 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
         case .encoder(let m): return m
         case .decoding(let m): return "cannot decode the image: \(m)"
         case .internal(let m): return "internal error: \(m)"
+        case .camera(.nothingToFit): return "nothing to fit"
+        case .camera(.imageTooSmall): return "the image is too small for the padding and the markers"
         }
     }
 }

@@ -5,7 +5,9 @@ extension SceneRenderer {
     /// The camera the request asks for; a fit keeps every overlay whole (lines with their
     /// casing, pins with their titles, callouts and labels with their boxes) inside the padding,
     /// below the title band.
-    func resolveCamera(_ request: RenderRequest, scene: OverlayScene, measures: SceneMeasures) throws -> Camera {
+    func resolveCamera(_ request: RenderRequest, scene: OverlayScene, measures: SceneMeasures) throws(CameraError)
+        -> Camera
+    {
         let size = request.size
         switch request.camera {
         case .center(let c, let zoom):

@@ -30,12 +30,20 @@ public final class SceneRenderer {
         }
     }
 
-    /// Renders `scene`. Throws `RenderError` or `CameraError`.
-    public func render(_ scene: OverlayScene, request: RenderRequest) throws -> RenderOutput {
+    /// Renders `scene`.
+    /// - Throws: `RenderError.camera` when the camera cannot be resolved, `.imageTooLarge`, or a
+    ///   failure of the surface or encoder.
+    public func render(_ scene: OverlayScene, request: RenderRequest) throws(RenderError) -> RenderOutput {
         let theme = request.theme
         let measures = SceneMeasures(scene, theme: theme, imageWidth: request.size.width, text: text)
-        let camera = try resolveCamera(request, scene: scene, measures: measures)
-        var map = try request.baseMap ?? plain(background: theme.background)
+        let camera: Camera
+        do {
+            camera = try resolveCamera(request, scene: scene, measures: measures)
+        } catch {
+            throw .camera(error)
+        }
+        var map: BaseMap
+        if let m = request.baseMap { map = m } else { map = try plain(background: theme.background) }
         var warnings: [String] = []
         if !scene.isEmpty && !OverlayStyleSource.isDrawn(by: map.style) {
             warnings.append("the style has no layers on the \"overlay\" source: the overlays are not drawn")
@@ -78,7 +86,7 @@ public final class SceneRenderer {
             report.addMapLabels(placer.placed)
         }
         if let t = measures.titleText, let title = scene.title {
-            report.add("title", title, box: drawTitle(t, band: measures.band, canvas: canvas, size: size, theme: theme))
+            report.add(.title, title, box: drawTitle(t, band: measures.band, canvas: canvas, size: size, theme: theme))
         }
         for d in decorations {
             DecorationPainter.draw(d, canvas: canvas, theme: theme)
@@ -96,13 +104,13 @@ public final class SceneRenderer {
 
     /// The plain map for `background`: a background layer and the overlay layers (kept for the
     /// next image with the same background).
-    private func plain(background: Color) throws -> BaseMap {
+    private func plain(background: Color) throws(RenderError) -> BaseMap {
         if let p = plainMap, p.background == background { return p.map }
         let style: Style
         do {
             style = try OverlayLayers.plainStyle(background: background)
         } catch {
-            throw RenderError.internal("the built-in overlay layers do not parse: \(error.description)")
+            throw .internal("the built-in overlay layers do not parse: \(error.description)")
         }
         let map = BaseMap(style: style, vectorSources: [:], attribution: nil)
         plainMap = (background, map)

@@ -70,7 +70,7 @@ final class BaseMapTests: XCTestCase {
                 ("sf-z13", sf, Self.sfCenter, 13.0), ("monaco-z15", mc, Self.monacoCenter, 15.0),
             ] {
                 let out = try render(map, center, zoom: zoom)
-                let labels = out.annotations.items.filter { $0.kind == "map-label" }.count
+                let labels = out.annotations.items.filter { $0.kind == .mapLabel }.count
                 if style == "satellite" { XCTAssertEqual(labels, 0, "satellite has no labels") }
                 try Golden.assertMatches(out.bytes, feature: "basemap-\(style)", name: name, maxDifferentPixels: 20)
             }
@@ -78,7 +78,7 @@ final class BaseMapTests: XCTestCase {
         // Hybrid labels read light on dark: Monaco at z15 has some.
         let out = try render(
             try baseMap(Self.monaco, style: "hybrid"), Self.monacoCenter, zoom: 15, size: Size(width: 600, height: 400))
-        XCTAssertGreaterThan(out.annotations.items.filter { $0.kind == "map-label" }.count, 2)
+        XCTAssertGreaterThan(out.annotations.items.filter { $0.kind == .mapLabel }.count, 2)
     }
 
     func testMapHasWaterRoadsAndLabelsWhereExpected() throws {
@@ -89,8 +89,8 @@ final class BaseMapTests: XCTestCase {
         let sea = cam.point(for: Coordinate(latitude: 43.7365, longitude: 7.4240))
         let i = (Int(sea.y) * img.width + Int(sea.x)) * 4
         XCTAssertGreaterThan(Int(img.pixels[i + 2]), Int(img.pixels[i]) + 40, "water should be blue")
-        XCTAssertGreaterThan(out.annotations.items.filter { $0.kind == "map-label" }.count, 5)
-        let credit = try XCTUnwrap(out.annotations.items.first { $0.kind == "attribution" })
+        XCTAssertGreaterThan(out.annotations.items.filter { $0.kind == .mapLabel }.count, 5)
+        let credit = try XCTUnwrap(out.annotations.items.first { $0.kind == .attribution })
         XCTAssertTrue(credit.name?.contains("© OpenStreetMap contributors") == true)
     }
 
@@ -157,7 +157,7 @@ final class BaseMapTests: XCTestCase {
             let out = try render(map, Self.sfCenter, zoom: 14, size: Size(width: 400, height: 300))
             let img = try RGBAImage(png: out.bytes)
             XCTAssertEqual(img.width, 400)
-            XCTAssertGreaterThan(out.annotations.items.filter { $0.kind == "map-label" }.count, 3, name)
+            XCTAssertGreaterThan(out.annotations.items.filter { $0.kind == .mapLabel }.count, 3, name)
         }
     }
 }
@@ -202,7 +202,7 @@ extension BaseMapTests {
         XCTAssertEqual(px(Coordinate(latitude: -0.002, longitude: -0.002)), [255, 0, 0], "inline polygon filled")
         XCTAssertEqual(px(Coordinate(latitude: 0, longitude: 0.006)), [0, 0, 255], "line from the file")
         XCTAssertEqual(px(Coordinate(latitude: 0.003, longitude: 0.003)), [0, 255, 0], "circle")
-        XCTAssertEqual(out.annotations.items.first { $0.kind == "map-label" }?.name, "Dot")
+        XCTAssertEqual(out.annotations.items.first { $0.kind == .mapLabel }?.name, "Dot")
     }
 
     func testBadGeoJSONSourceIsLeftOutWithAWarningNamingTheStyleFile() throws {
@@ -377,7 +377,7 @@ extension BaseMapTests {
             let map = try loadStyleText(style)
             let out = try render(
                 map, Coordinate(latitude: 0, longitude: 0), zoom: 14, size: Size(width: 200, height: 200))
-            return out.annotations.items.filter { $0.kind == "map-label" }.compactMap(\.name)
+            return out.annotations.items.filter { $0.kind == .mapLabel }.compactMap(\.name)
         }
         XCTAssertEqual(try labels(allowOverlap: true), ["Edge label"])
         XCTAssertEqual(try labels(allowOverlap: false), [])
@@ -439,13 +439,13 @@ extension BaseMapTests {
         XCTAssertEqual(px(0, 0, dx: 6), [255, 255, 255], "8 points wide at pixel ratio 2")
         XCTAssertEqual(px(0, 0.002), [0, 255, 0], "the built-in star in icon-color")
         XCTAssertEqual(px(0.002, 0), [255, 255, 255], "an unknown icon draws nothing")
-        XCTAssertEqual(out.annotations.items.filter { $0.kind == "map-label" }.count, 3)
+        XCTAssertEqual(out.annotations.items.filter { $0.kind == .mapLabel }.count, 3)
     }
 
     /// text-justify lines up the lines of a wrapped label: its short first line sits to the
     /// left, in the middle or to the right of the label's box.
     func testTextJustifyLinesUpWrappedLabels() throws {
-        func firstLineInk(_ justify: String) throws -> (mean: Double, box: [Double]) {
+        func firstLineInk(_ justify: String) throws -> (mean: Double, box: Rect) {
             let style = """
                 {"version": 8, "sources": {"p": {"type": "geojson", "data": {"type": "Feature",
                    "properties": {"name": "I WWWWWWWWWW"}, "geometry": {"type": "Point", "coordinates": [0, 0]}}}},
@@ -463,11 +463,11 @@ extension BaseMapTests {
             let out = try render(
                 map, Coordinate(latitude: 0, longitude: 0), zoom: 14, size: Size(width: 300, height: 200))
             let img = try RGBAImage(png: out.bytes)
-            let box = try XCTUnwrap(out.annotations.items.first { $0.kind == "map-label" }?.box)
+            let box = try XCTUnwrap(out.annotations.items.first { $0.kind == .mapLabel }?.pixelBox)
             // Dark pixels in the box's top quarter (the first line, "I").
             var xs: [Double] = []
-            for y in Int(box[1])..<Int(box[1] + box[3] / 4) {
-                for x in Int(box[0])..<Int(box[0] + box[2]) where img.pixels[(y * img.width + x) * 4] < 128 {
+            for y in Int(box.y)..<Int(box.y + box.height / 4) {
+                for x in Int(box.x)..<Int(box.x + box.width) where img.pixels[(y * img.width + x) * 4] < 128 {
                     xs.append(Double(x))
                 }
             }
@@ -520,7 +520,7 @@ extension BaseMapTests {
         let i = (Int(p.y) * img.width + Int(p.x)) * 4
         XCTAssertEqual(
             Array(img.pixels[i..<i + 3]), [255, 0, 255], "the style's own expression, not the theme's green")
-        XCTAssertTrue(out.annotations.items.contains { $0.kind == "trail" && $0.name == "T" }, "still annotated")
+        XCTAssertTrue(out.annotations.items.contains { $0.kind == .trail && $0.name == "T" }, "still annotated")
 
         let plain = #"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background"}]}"#
         XCTAssertEqual(
@@ -597,16 +597,17 @@ extension BaseMapTests {
         // The balloon's head (left of its glyph): the pin's red.
         let head = Point(x: pin.x - 8, y: pin.y - 23)
         XCTAssertEqual(rgb(img, head), [255, 0, 0])
-        for kind in ["marker", "start-flag", "pin-title", "callout", "label"] {
-            let item = try XCTUnwrap(out.annotations.items.first { $0.kind == kind }, kind)
-            XCTAssertTrue(item.placed, kind)
+        for kind in [Annotations.Kind.marker, .startFlag, .pinTitle, .callout, .label] {
+            let item = try XCTUnwrap(out.annotations.items.first { $0.kind == kind }, kind.rawValue)
+            XCTAssertTrue(item.placed, kind.rawValue)
         }
         // The callout bubble in its colour, inside the box the annotations give.
-        let callout = try XCTUnwrap(out.annotations.items.first { $0.kind == "callout" })
-        XCTAssertEqual(rgb(img, Point(x: callout.box[0] + callout.box[2] - 8, y: callout.box[1] + 3)), [0, 0, 255])
+        let callout = try XCTUnwrap(out.annotations.items.first { $0.kind == .callout })
+        XCTAssertEqual(
+            rgb(img, Point(x: callout.pixelBox.x + callout.pixelBox.width - 8, y: callout.pixelBox.y + 3)), [0, 0, 255])
         // Under the pin (its title's place), dark title text on its white halo.
-        let title = try XCTUnwrap(out.annotations.items.first { $0.kind == "pin-title" })
-        XCTAssertGreaterThan(title.box[1], pin.y, "the title goes under the pin")
+        let title = try XCTUnwrap(out.annotations.items.first { $0.kind == .pinTitle })
+        XCTAssertGreaterThan(title.pixelBox.y, pin.y, "the title goes under the pin")
 
         // Restyled: the style's icon-color wins over the pin's own colour.
         let green = try loadStyleText(
@@ -618,8 +619,8 @@ extension BaseMapTests {
         let (greenOut, greenImg) = try renderMarkers(green)
         XCTAssertEqual(rgb(greenImg, head), [0, 255, 0])
         XCTAssertEqual(
-            greenOut.annotations.items.filter { $0.kind == "marker" }.map(\.box),
-            out.annotations.items.filter { $0.kind == "marker" }.map(\.box), "the same place")
+            greenOut.annotations.items.filter { $0.kind == .marker }.map(\.pixelBox),
+            out.annotations.items.filter { $0.kind == .marker }.map(\.pixelBox), "the same place")
 
         // Hidden: no pin drawn, and the annotations say so.
         let hidden = try loadStyleText(
@@ -630,8 +631,8 @@ extension BaseMapTests {
             })
         let (hiddenOut, hiddenImg) = try renderMarkers(hidden)
         XCTAssertEqual(rgb(hiddenImg, head), [255, 255, 255])
-        XCTAssertEqual(hiddenOut.annotations.items.first { $0.kind == "marker" }?.placed, false)
-        XCTAssertEqual(hiddenOut.annotations.items.first { $0.kind == "callout" }?.placed, true)
+        XCTAssertEqual(hiddenOut.annotations.items.first { $0.kind == .marker }?.placed, false)
+        XCTAssertEqual(hiddenOut.annotations.items.first { $0.kind == .callout }?.placed, true)
     }
 
     /// The overlay source's point features carry the resolved look a style reads.
@@ -895,7 +896,7 @@ extension BaseMapTests {
         let (turned, out) = try render(rotate: 90)
         XCTAssertTrue(green(turned, 62, 50), "turned clockwise: 12 points to the right")
         XCTAssertFalse(green(turned, 50, 38))
-        let box = try XCTUnwrap(out.annotations.items.first { $0.kind == "map-label" }?.box)
-        XCTAssertGreaterThan(box.first ?? 0, 50, "the collision box turned with it (x of [x, y, w, h])")
+        let box = try XCTUnwrap(out.annotations.items.first { $0.kind == .mapLabel }?.pixelBox)
+        XCTAssertGreaterThan(box.x, 50, "the collision box turned with it")
     }
 }

@@ -256,7 +256,7 @@ final class LineLabelTests: XCTestCase {
         req.baseMap = map
         let out = try SceneRenderer().render(OverlayScene(), request: req)
         let img = try RGBAImage(png: out.bytes)
-        let icons = out.annotations.items.filter { $0.kind == "map-label" && $0.name == "arrow" }
+        let icons = out.annotations.items.filter { $0.kind == .mapLabel && $0.name == "arrow" }
         // Each street is about 330 points long, cut by the image to 300: one icon every 60.
         XCTAssertGreaterThanOrEqual(icons.count, 8)
         func px(_ x: Double, _ y: Double) -> [UInt8] {
@@ -266,11 +266,11 @@ final class LineLabelTests: XCTestCase {
         var south = 0
         var north = 0
         for icon in icons {
-            let b = icon.box
-            XCTAssertEqual(b[2], 8, accuracy: 0.01, "turned a quarter: 8 wide")
-            XCTAssertEqual(b[3], 16, accuracy: 0.01, "and 16 high")
-            let cx = b[0] + b[2] / 2
-            let cy = b[1] + b[3] / 2
+            let b = icon.pixelBox
+            XCTAssertEqual(b.width, 8, accuracy: 0.01, "turned a quarter: 8 wide")
+            XCTAssertEqual(b.height, 16, accuracy: 0.01, "and 16 high")
+            let cx = b.midX
+            let cy = b.midY
             if cx < 150 {
                 // Running south: the head (blue) points down.
                 XCTAssertEqual(px(cx, cy - 4), [255, 0, 0])

@@ -106,7 +106,7 @@ final class OverlayGoldenTests: XCTestCase {
         let body = pixel(img, 80 - 45 - 11, 52)
         XCTAssertGreaterThan(body.0, 200, "pin body should be red, got \(body)")
         XCTAssertLessThan(body.1, 120)
-        XCTAssertEqual(out.annotations.items.filter { $0.kind == "marker" }.count, 3)
+        XCTAssertEqual(out.annotations.items.filter { $0.kind == .marker }.count, 3)
         try Golden.assertMatches(out.bytes, feature: "pin", name: "balloons")
     }
 
@@ -132,10 +132,10 @@ final class OverlayGoldenTests: XCTestCase {
                 symbol: .hiker)
         ]
         let (out, _) = try render(scene)
-        let item = try XCTUnwrap(out.annotations.items.first { $0.kind == "callout" })
+        let item = try XCTUnwrap(out.annotations.items.first { $0.kind == .callout })
         XCTAssertTrue(item.placed)
-        XCTAssertEqual(item.point?[0] ?? 0, 80, accuracy: 0.01)
-        XCTAssertLessThan(item.box[1] + item.box[3], 70.01, "the bubble sits above its pointer tip")
+        XCTAssertEqual(item.pixel?.x ?? 0, 80, accuracy: 0.01)
+        XCTAssertLessThan(item.pixelBox.y + item.pixelBox.height, 70.01, "the bubble sits above its pointer tip")
         try Golden.assertMatches(out.bytes, feature: "callout", name: "capsule")
     }
 
@@ -167,7 +167,9 @@ final class OverlayGoldenTests: XCTestCase {
         XCTAssertEqual(img2.width, 2 * img1.width)
         XCTAssertEqual(img2.height, 2 * img1.height)
         for (a, b) in zip(out1.annotations.items, out2.annotations.items) {
-            for (va, vb) in zip(a.box, b.box) { XCTAssertEqual(vb, 2 * va, accuracy: 0.05, "\(a.kind) box doubles") }
+            for (va, vb) in zip(numbers(a.pixelBox), numbers(b.pixelBox)) {
+                XCTAssertEqual(vb, 2 * va, accuracy: 0.05, "\(a.kind) box doubles")
+            }
         }
         try Golden.assertMatches(out2.bytes, feature: "scale2x", name: "trail-pin")
     }
@@ -177,9 +179,11 @@ final class OverlayGoldenTests: XCTestCase {
         scene.title = "Trail title"
         scene.pins = [PinOverlay(coordinate: at(0, 30), color: Color(css: "#ff3b30") ?? .black)]
         let (out, _) = try render(scene)
-        let title = try XCTUnwrap(out.annotations.items.first { $0.kind == "title" })
-        XCTAssertEqual(title.box[0], 0)
-        XCTAssertEqual(title.box[2], 160)
+        let title = try XCTUnwrap(out.annotations.items.first { $0.kind == .title })
+        XCTAssertEqual(title.pixelBox.x, 0)
+        XCTAssertEqual(title.pixelBox.width, 160)
         try Golden.assertMatches(out.bytes, feature: "title", name: "band")
     }
+
+    func numbers(_ r: Rect) -> [Double] { [r.x, r.y, r.width, r.height] }
 }

@@ -109,9 +109,9 @@ final class OverlayLayersTests: XCTestCase {
         var out = try renderer.render(scene, request: req)
         var img = try RGBAImage(png: out.bytes)
         XCTAssertEqual(rgb(img, 100, 100), [0, 0, 255], "the area's fill")
-        let area = try XCTUnwrap(out.annotations.items.first { $0.kind == "area" })
+        let area = try XCTUnwrap(out.annotations.items.first { $0.kind == .area })
         XCTAssertEqual(area.name, "Park")
-        XCTAssertEqual(rgb(img, Int(area.box[0] + 1), 100), [255, 0, 0], "its outline")
+        XCTAssertEqual(rgb(img, Int(area.pixelBox.x + 1), 100), [255, 0, 0], "its outline")
 
         var style = try parse(
             #"""

@@ -34,22 +34,21 @@ final class SnapshotterTests: XCTestCase {
         o.scale = 2
         let snap = try Snapshotter().snapshot(o)
         XCTAssertEqual(snap.annotations.camera.pixelWidth, 1200)
-        let flags = snap.annotations.items.filter { $0.kind == "start-flag" }
+        let flags = snap.annotations.items.filter { $0.kind == .startFlag }
         XCTAssertEqual(flags.count, 5, "one start flag per sample trail")
         for item in flags {
-            let c = try XCTUnwrap(item.coordinate)
-            let coordinate = Coordinate(latitude: c[0], longitude: c[1])
+            let coordinate = try XCTUnwrap(item.coordinate)
             // Annotations are in pixels: pixel(for:) matches them, point(for:) is half of it at @2x.
             let pixel = snap.pixel(for: coordinate)
-            XCTAssertEqual(pixel.x, try XCTUnwrap(item.point)[0], accuracy: 0.01)
-            XCTAssertEqual(pixel.y, try XCTUnwrap(item.point)[1], accuracy: 0.01)
+            XCTAssertEqual(pixel.x, try XCTUnwrap(item.pixel).x, accuracy: 0.01)
+            XCTAssertEqual(pixel.y, try XCTUnwrap(item.pixel).y, accuracy: 0.01)
             let point = snap.point(for: coordinate)
             XCTAssertEqual(point.x * 2, pixel.x, accuracy: 1e-9)
             XCTAssertEqual(point.y * 2, pixel.y, accuracy: 1e-9)
             XCTAssertEqual(point, snap.camera.point(for: coordinate), "the same unit as Camera.point(for:)")
             for back in [snap.coordinate(for: point), snap.coordinate(forPixel: pixel)] {
-                XCTAssertEqual(back.latitude, c[0], accuracy: 1e-9)
-                XCTAssertEqual(back.longitude, c[1], accuracy: 1e-9)
+                XCTAssertEqual(back.latitude, coordinate.latitude, accuracy: 1e-9)
+                XCTAssertEqual(back.longitude, coordinate.longitude, accuracy: 1e-9)
             }
         }
     }
@@ -62,11 +61,11 @@ final class SnapshotterTests: XCTestCase {
         ]
         let snap = try Snapshotter().snapshot(o)
         for item in snap.annotations.items
-        where item.placed && !["title", "scale-bar", "attribution"].contains(item.kind) {
-            XCTAssertGreaterThanOrEqual(item.box[0], 24 - 0.01, "\(item.kind) \(item.name ?? "")")
-            XCTAssertGreaterThanOrEqual(item.box[1], 24 - 0.01)
-            XCTAssertLessThanOrEqual(item.box[0] + item.box[2], 600 - 24 + 0.01)
-            XCTAssertLessThanOrEqual(item.box[1] + item.box[3], 400 - 24 + 0.01)
+        where item.placed && ![.title, .scaleBar, .attribution].contains(item.kind) {
+            XCTAssertGreaterThanOrEqual(item.pixelBox.x, 24 - 0.01, "\(item.kind) \(item.name ?? "")")
+            XCTAssertGreaterThanOrEqual(item.pixelBox.y, 24 - 0.01)
+            XCTAssertLessThanOrEqual(item.pixelBox.x + item.pixelBox.width, 600 - 24 + 0.01)
+            XCTAssertLessThanOrEqual(item.pixelBox.y + item.pixelBox.height, 400 - 24 + 0.01)
         }
     }
 
@@ -82,14 +81,14 @@ final class SnapshotterTests: XCTestCase {
         }
         let snap = try Snapshotter().snapshot(o)
         let boxes = snap.annotations.items.filter {
-            $0.placed && ["callout", "label", "marker", "start-flag", "end-flag"].contains($0.kind)
+            $0.placed && [.callout, .label, .marker, .startFlag, .endFlag].contains($0.kind)
         }
-        .map { Rect(x: $0.box[0], y: $0.box[1], width: $0.box[2], height: $0.box[3]) }
-        let placedCallouts = snap.annotations.items.filter { $0.kind == "callout" && $0.placed }.count
+        .map(\.pixelBox)
+        let placedCallouts = snap.annotations.items.filter { $0.kind == .callout && $0.placed }.count
         XCTAssertGreaterThan(placedCallouts, 2)
         XCTAssertLessThan(placedCallouts, 17, "crowded callouts must be dropped, not stacked")
-        let callouts = snap.annotations.items.filter { $0.placed && $0.kind == "callout" }
-            .map { Rect(x: $0.box[0], y: $0.box[1], width: $0.box[2], height: $0.box[3]) }
+        let callouts = snap.annotations.items.filter { $0.placed && $0.kind == .callout }
+            .map(\.pixelBox)
         for (i, a) in callouts.enumerated() {
             for b in boxes where a != b { XCTAssertFalse(a.intersects(b), "callout \(i) overlaps \(b)") }
         }
@@ -163,9 +162,9 @@ final class SnapshotterTests: XCTestCase {
         o.features = [Feature(geometry: .lineString(track))]
         o.flags = false
         let snap = try Snapshotter().snapshot(o)
-        let line = try XCTUnwrap(snap.annotations.items.first { $0.kind == "trail" })
-        XCTAssertLessThan(line.box[2], 600, "drawn across the antimeridian, not around the world")
-        XCTAssertGreaterThan(line.box[2], 400, "and fitted to fill the image")
+        let line = try XCTUnwrap(snap.annotations.items.first { $0.kind == .trail })
+        XCTAssertLessThan(line.pixelBox.width, 600, "drawn across the antimeridian, not around the world")
+        XCTAssertGreaterThan(line.pixelBox.width, 400, "and fitted to fill the image")
     }
 }
 
@@ -177,21 +176,21 @@ final class DecorationTests: XCTestCase {
         o.attribution = "© OpenStreetMap contributors"
         o.scaleBar = .imperial
         let snap = try Snapshotter().snapshot(o)
-        let bar = try XCTUnwrap(snap.annotations.items.first { $0.kind == "scale-bar" })
-        let credit = try XCTUnwrap(snap.annotations.items.first { $0.kind == "attribution" })
-        XCTAssertLessThan(bar.box[0], 20, "bottom left")
-        XCTAssertGreaterThan(bar.box[1] + bar.box[3], 380)
+        let bar = try XCTUnwrap(snap.annotations.items.first { $0.kind == .scaleBar })
+        let credit = try XCTUnwrap(snap.annotations.items.first { $0.kind == .attribution })
+        XCTAssertLessThan(bar.pixelBox.x, 20, "bottom left")
+        XCTAssertGreaterThan(bar.pixelBox.y + bar.pixelBox.height, 380)
         XCTAssertTrue(bar.name?.hasSuffix(" mi") == true || bar.name?.hasSuffix(" ft") == true, bar.name ?? "")
-        XCTAssertEqual(credit.box[0] + credit.box[2], 600, accuracy: 0.01, "bottom right")
+        XCTAssertEqual(credit.pixelBox.x + credit.pixelBox.width, 600, accuracy: 0.01, "bottom right")
         XCTAssertEqual(credit.name, "© OpenStreetMap contributors")
-        let corners = [bar, credit].map { Rect(x: $0.box[0], y: $0.box[1], width: $0.box[2], height: $0.box[3]) }
-        for item in snap.annotations.items where item.placed && (item.kind == "callout" || item.kind == "label") {
-            let r = Rect(x: item.box[0], y: item.box[1], width: item.box[2], height: item.box[3])
+        let corners = [bar, credit].map(\.pixelBox)
+        for item in snap.annotations.items where item.placed && (item.kind == .callout || item.kind == .label) {
+            let r = item.pixelBox
             for c in corners { XCTAssertFalse(r.intersects(c), "\(item.name ?? "") overlaps a decoration") }
         }
         o.scaleBar = nil
         o.attribution = nil
         let bare = try Snapshotter().snapshot(o)
-        XCTAssertFalse(bare.annotations.items.contains { $0.kind == "scale-bar" || $0.kind == "attribution" })
+        XCTAssertFalse(bare.annotations.items.contains { $0.kind == .scaleBar || $0.kind == .attribution })
     }
 }
