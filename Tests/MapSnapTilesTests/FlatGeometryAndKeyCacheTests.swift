@@ -1,5 +1,7 @@
-import MapSnapTestSupport
+import Foundation
 import MapSnapIO
+import MapSnapTestSupport
+import Synchronization
 import XCTest
 
 @testable import MapSnapTiles
@@ -138,5 +140,26 @@ final class FlatGeometryAndKeyCacheTests: XCTestCase {
                 XCTAssertEqual(cache.value(feature: 0, key: k), layer[0].value(forKey: k))
             }
         }
+    }
+    /// One cache shared by threads that all look up at once (more distinct keys than it
+    /// remembers, so they race to append): every answer is the layer's own.
+    func testKeyCacheSharedAcrossThreads() throws {
+        let tile = try VectorTile(decoding: try sampleTiles()[0])
+        let layer = try XCTUnwrap(tile.layers.first { $0.name == "poi" })
+        let cache = TileLayerKeyCache(layer)
+        let keys = layer.keys + (0..<100).map { "k\($0)" }
+        let expected = keys.map { layer.keyIndex(forKey: $0).map(Int32.init) ?? -1 }
+        let wrong = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: 8) { t in
+            for round in 0..<50 {
+                for j in keys.indices {
+                    // Each thread walks the keys from another place, so appends interleave.
+                    let k = (j + t * 13 + round) % keys.count
+                    if cache.keyIndex(keys[k]) != expected[k] { wrong.add(1, ordering: .relaxed) }
+                }
+            }
+        }
+        XCTAssertEqual(wrong.load(ordering: .relaxed), 0)
+        XCTAssertGreaterThan(layer.keys.count, 0)
     }
 }
