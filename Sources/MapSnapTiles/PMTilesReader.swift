@@ -1,6 +1,7 @@
 import MapSnapGeometry
-import Synchronization
 import MapSnapIO
+import MapSnapJSON
+import Synchronization
 
 /// Reads tiles from a PMTiles v3 archive on disk.
 ///
@@ -28,6 +29,9 @@ public final class PMTilesReader: TileSource {
     /// `vector_layers` from the metadata (also found inside a nested `json` string, as archives
     /// converted from MBTiles have it).
     public let vectorLayers: [VectorLayerInfo]
+    /// Why `metadataJSON` could not be read as a JSON object (with the line and column in it),
+    /// nil when it could or is empty; the fields above are then absent.
+    public let metadataError: JSONParseError?
     /// Cap on one tile's decompressed size in bytes (see `Gzip.decompress`).
     public let maxTileBytes: Int
     /// How many decoded leaf directories the cache keeps.
@@ -94,11 +98,12 @@ public final class PMTilesReader: TileSource {
             }
         }
         self.metadataJSON = json
-        let object = TileJSONInfo.object(json)
-        self.name = object?["name"] as? String
-        self.metadataDescription = object?["description"] as? String
-        self.attribution = object?["attribution"] as? String
-        self.vectorLayers = object.map(TileJSONInfo.vectorLayers) ?? []
+        let metadata = TileJSONInfo.Document(json)
+        self.name = metadata.string("name")
+        self.metadataDescription = metadata.string("description")
+        self.attribution = metadata.string("attribution")
+        self.vectorLayers = metadata.vectorLayers
+        self.metadataError = metadata.error
         self.leafCache = Mutex(LeafCache())
     }
 
