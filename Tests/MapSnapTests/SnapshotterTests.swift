@@ -1,4 +1,5 @@
 import MapSnap
+import MapSnapImage
 import XCTest
 
 final class SnapshotterTests: XCTestCase {
@@ -32,7 +33,9 @@ final class SnapshotterTests: XCTestCase {
         o.scale = 2
         let snap = try Snapshotter().snapshot(o)
         XCTAssertEqual(snap.annotations.camera.pixelWidth, 1200)
-        for item in snap.annotations.items where item.kind == "start-flag" {
+        let flags = snap.annotations.items.filter { $0.kind == "start-flag" }
+        XCTAssertEqual(flags.count, 5, "a start flag for each of the five trails")
+        for item in flags {
             let c = try XCTUnwrap(item.coordinate)
             let p = snap.point(for: Coordinate(latitude: c[0], longitude: c[1]))
             XCTAssertEqual(p.x, try XCTUnwrap(item.point)[0], accuracy: 0.01)
@@ -141,8 +144,22 @@ final class SnapshotterTests: XCTestCase {
         o.features = [Feature(geometry: .lineString(coords))]
         let start = Date()
         let snap = try Snapshotter().snapshot(o)
-        XCTAssertGreaterThan(snap.data.count, 1000)
         XCTAssertLessThan(Date().timeIntervalSince(start), 20, "a million vertices must not take forever")
+        // The image is the requested size, and the track is drawn: at its vertices (every
+        // 50,000th) the pixels are not the background's (the top edge, inside the padding).
+        let image = try RGBAImage(png: snap.data)
+        XCTAssertEqual([image.width, image.height], [600, 400])
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] {
+            let i = (y * image.width + x) * 4
+            return Array(image.pixels[i..<i + 4])
+        }
+        let background = pixel(300, 2)
+        var drawn = 0
+        for i in stride(from: 0, to: coords.count, by: 50_000) {
+            let p = snap.point(for: coords[i])
+            if pixel(Int(p.x), Int(p.y)) != background { drawn += 1 }
+        }
+        XCTAssertEqual(drawn, 20, "the track shows at all 20 vertices looked at")
     }
 
     func testAntimeridianTrackIsContinuous() throws {
