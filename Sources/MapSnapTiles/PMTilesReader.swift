@@ -65,7 +65,9 @@ public final class PMTilesReader: TileSource {
             throw TileSourceError(path: path, "file is too short for a PMTiles header (\(file.size) of 127 bytes)")
         }
         let header: PMTilesHeader
-        let headerBytes = try TileSourceError.wrap { () throws(FileError) in try file.read(offset: 0, length: UInt64(PMTilesHeader.size), what: "the header") }
+        let headerBytes = try TileSourceError.wrap { () throws(FileError) in
+            try file.read(offset: 0, length: UInt64(PMTilesHeader.size), what: "the header")
+        }
         do throws(PMTilesFormatError) {
             header = try PMTilesHeader(headerBytes)
             try header.validateSections(fileSize: file.size)
@@ -78,8 +80,10 @@ public final class PMTilesReader: TileSource {
         }
         self.header = header
 
-        let rootBytes = try TileSourceError.wrap { () throws(FileError) in try file.read(
-            offset: header.rootDirectoryOffset, length: header.rootDirectoryLength, what: "the root directory") }
+        let rootBytes = try TileSourceError.wrap { () throws(FileError) in
+            try file.read(
+                offset: header.rootDirectoryOffset, length: header.rootDirectoryLength, what: "the root directory")
+        }
         do throws(PMTilesFormatError) {
             self.rootDirectory = try PMTilesDirectory.decode(
                 Self.decompressInternal(rootBytes, header.internalCompression, "the root directory"))
@@ -89,7 +93,9 @@ public final class PMTilesReader: TileSource {
 
         var json = ""
         if header.metadataLength > 0 {
-            let raw = try TileSourceError.wrap { () throws(FileError) in try file.read(offset: header.metadataOffset, length: header.metadataLength, what: "the metadata") }
+            let raw = try TileSourceError.wrap { () throws(FileError) in
+                try file.read(offset: header.metadataOffset, length: header.metadataLength, what: "the metadata")
+            }
             do throws(PMTilesFormatError) {
                 let text = try Self.decompressInternal(raw, header.internalCompression, "the metadata")
                 json = String(decoding: text, as: UTF8.self)
@@ -132,8 +138,10 @@ public final class PMTilesReader: TileSource {
         guard !overflow, end <= header.tileDataLength else {
             throw TileSourceError(path: path, "tile \(z)/\(x)/\(y): its entry points outside the tile data section")
         }
-        return try TileSourceError.wrap { () throws(FileError) in try file.read(
-            offset: header.tileDataOffset + e.offset, length: UInt64(e.length), what: "tile \(z)/\(x)/\(y)") }
+        return try TileSourceError.wrap { () throws(FileError) in
+            try file.read(
+                offset: header.tileDataOffset + e.offset, length: UInt64(e.length), what: "tile \(z)/\(x)/\(y)")
+        }
     }
 
     /// The tile's bytes decompressed, or nil when the archive has no tile at z/x/y.
@@ -160,8 +168,10 @@ public final class PMTilesReader: TileSource {
         guard !overflow, end <= header.leafDirectoriesLength else {
             throw TileSourceError(path: path, "a leaf directory entry points outside the leaf directories section")
         }
-        let raw = try TileSourceError.wrap { () throws(FileError) in try file.read(
-            offset: header.leafDirectoriesOffset + e.offset, length: UInt64(e.length), what: "a leaf directory") }
+        let raw = try TileSourceError.wrap { () throws(FileError) in
+            try file.read(
+                offset: header.leafDirectoriesOffset + e.offset, length: UInt64(e.length), what: "a leaf directory")
+        }
         let entries: [PMTilesEntry]
         do throws(PMTilesFormatError) {
             entries = try PMTilesDirectory.decode(

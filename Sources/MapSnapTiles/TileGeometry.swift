@@ -1,4 +1,5 @@
 import MapSnapIO
+
 /// A vertex in tile-local integer coordinates: origin at the tile's top-left corner, x to the
 /// right, y down, `0…extent` across the tile (usually 4096). Geometry may reach past the tile
 /// edges into the buffer (negative or beyond `extent`).

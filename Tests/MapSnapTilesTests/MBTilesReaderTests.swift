@@ -1,8 +1,8 @@
 import Foundation
 import MapSnapGeometry
-import Synchronization
-import MapSnapTestSupport
 import MapSnapIO
+import MapSnapTestSupport
+import Synchronization
 import XCTest
 
 @testable import MapSnapTiles

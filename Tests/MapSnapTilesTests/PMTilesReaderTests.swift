@@ -1,7 +1,7 @@
 import Foundation
 import MapSnapGeometry
-import MapSnapTestSupport
 import MapSnapIO
+import MapSnapTestSupport
 import XCTest
 
 @testable import MapSnapTiles
