@@ -81,8 +81,10 @@ public final class TileLayerKeyCache: @unchecked Sendable {
     private func resolve(_ key: String, _ bits: (UInt64, UInt64)) -> Int32 {
         let index = storage.keyLookup[key].map { Int32(bitPattern: $0) } ?? -1
         appending.withLock { _ in
-            // Only appenders change the count, and they hold the lock.
-            let n = published.load(ordering: .relaxed)
+            // Only appenders change the count, and they hold the lock; acquiring all the same,
+            // so that the entries read below are ordered after their writing by the atomic
+            // alone (ThreadSanitizer does not see through Mutex's futex on Linux).
+            let n = published.load(ordering: .acquiring)
             guard n < Self.capacity, remembered(bits, below: n) == nil else { return }
             (entries + n).initialize(to: Entry(bits0: bits.0, bits1: bits.1, index: index, key: key))
             published.store(n + 1, ordering: .releasing)
