@@ -69,7 +69,7 @@ let modules: [Target] = [
         ]),
     // The command line as a library, so its parsing is unit-tested; `mapsnap` only calls it.
     .target(name: "MapSnapCLI", dependencies: ["MapSnap"]),
-    .executableTarget(name: "mapsnap", dependencies: ["MapSnapCLI"]),
+    .executableTarget(name: "mapsnap", dependencies: ["MapSnapCLI", "MapSnap"]),
 ]
 
 // MARK: - Tests (one target per module)
@@ -93,7 +93,7 @@ let tests: [Target] = [
             "MapSnapTestSupport",
         ],
         exclude: ["Golden", "Fixtures"]),
-    .testTarget(name: "MapSnapTests", dependencies: ["MapSnap", "MapSnapOverlay", "MapSnapTestSupport"]),
+    .testTarget(name: "MapSnapTests", dependencies: ["MapSnap", "MapSnapOverlay", "MapSnapImage", "MapSnapTestSupport"]),
     .testTarget(
         name: "mapsnapTests", dependencies: ["MapSnapCLI", "MapSnap", "MapSnapImage", "mapsnap", "MapSnapTestSupport"],
         exclude: ["render-help.txt", "conformance-passes.txt"]),

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Writes files so that readers see either the old file or the complete new one, never a
 /// partial or empty file: the bytes go to a temporary file in the same folder and replace the
@@ -7,10 +8,15 @@ import Foundation
 /// (about a millisecond here, far more on spinning disks) when thumbnails are made by the
 /// thousand; across a power cut, ext4 and btrfs still write the data of a file renamed over
 /// another before the rename.
+///
+/// Thread-safe: every write has a temporary file of its own, so threads (or processes) writing
+/// one path at once each replace it with a whole file of theirs; the last rename wins.
 public enum AtomicFile {
-    /// Writes `bytes` to the file at `path`, replacing it whole.
+    /// Writes `bytes` to `path` atomically (see above). The file gets mode 0644 less the
+    /// process's umask, as a file created with open(2) would.
     /// - Throws: `SnapshotError` of kind `.cannotWrite`, naming `path`, when its folder does not
-    ///   exist, it is a folder, or the bytes cannot be written or renamed into place.
+    ///   exist, it is a folder, or the temporary file cannot be made, written or renamed (none is
+    ///   left behind).
     public static func write(_ bytes: [UInt8], to path: String) throws(SnapshotError) {
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent().path
@@ -21,37 +27,56 @@ public enum AtomicFile {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
             throw SnapshotError(.cannotWrite, "cannot create output (it is a folder)", file: path)
         }
-        let tmp = dir + "/." + url.lastPathComponent + ".tmp-\(getpid())"
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw SnapshotError(.cannotWrite, "cannot create output (\(String(cString: strerror(errno))))", file: path)
+        let (fd, tmp) = try createTemporary(beside: url, dir: dir, for: path)
+        var failure = writeAll(bytes, to: fd)
+        if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
+        if failure == nil && rename(tmp, path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(tmp)
+            throw SnapshotError(.cannotWrite, "cannot write output (\(failure))", file: path)
         }
-        var ok = true
-        var failure = ""
-        bytes.withUnsafeBytes { raw in
+    }
+
+    /// Writes made by this process so far: with the pid, it makes temporary names unique.
+    private static let writes = Atomic<UInt64>(0)
+
+    /// Creates a new, empty temporary file `.<name>.tmp-<pid>-<n>-<random>` in `dir`, as
+    /// mkstemp(3) does (a name no one else has, made with O_EXCL, tried again if taken) but with
+    /// mode 0644 through open(2), so the umask applies without reading it (umask(2) can only
+    /// be read by changing it, for every thread at once). Returns its descriptor and path.
+    private static func createTemporary(
+        beside url: URL, dir: String, for path: String
+    ) throws(SnapshotError) -> (Int32, String) {
+        let n = writes.add(1, ordering: .relaxed).newValue
+        var attempt = 0
+        while true {
+            let suffix = String(UInt32.random(in: .min ... .max), radix: 36)
+            let tmp = dir + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(n)-\(suffix)"
+            let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if fd >= 0 { return (fd, tmp) }
+            // Taken (by a file left by a killed process of the same pid, say): another name.
+            guard errno == EEXIST || errno == EINTR, attempt < 100 else {
+                throw SnapshotError(
+                    .cannotWrite, "cannot create output (\(String(cString: strerror(errno))))", file: path)
+            }
+            attempt += 1
+        }
+    }
+
+    /// Writes all of `bytes` to `fd`, resuming after interrupted and short writes; nil on
+    /// success, else the system's reason.
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
+        bytes.withUnsafeBytes { raw -> String? in
             var offset = 0
             while offset < raw.count {
                 let n = Foundation.write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    ok = false
-                    failure = String(cString: strerror(errno))
-                    return
+                    return String(cString: strerror(errno))
                 }
                 offset += n
             }
-        }
-        if close(fd) != 0 && ok {
-            ok = false
-            failure = String(cString: strerror(errno))
-        }
-        if ok && rename(tmp, path) != 0 {
-            ok = false
-            failure = String(cString: strerror(errno))
-        }
-        if !ok {
-            unlink(tmp)
-            throw SnapshotError(.cannotWrite, "cannot write output (\(failure))", file: path)
+            return nil
         }
     }
 }

@@ -72,27 +72,15 @@ public struct ProtobufReader: Sendable {
         return try readVarintSlow()
     }
 
+    /// The varint at `position` when it takes more than one byte (or is truncated).
     mutating func readVarintSlow() throws(ProtobufError) -> UInt64 {
-        let start = position
-        var result: UInt64 = 0
-        var shift: UInt64 = 0
-        var i = position
-        while true {
-            guard i < end else { throw ProtobufError(.truncated, at: start) }
-            let b = bytes[i]
-            i += 1
-            if shift == 63 {
-                // The 10th byte may only carry the top bit of a 64-bit value.
-                guard b <= 1 else { throw ProtobufError(.malformedVarint, at: start) }
-                result |= UInt64(b) << 63
-                break
-            }
-            result |= UInt64(b & 0x7F) << shift
-            if b < 0x80 { break }
-            shift += 7
+        var p = position
+        let end = self.end
+        let value = try bytes.withUnsafeBufferPointer { (buf) throws(ProtobufError) in
+            try Self.decodeVarint(buf, at: &p, end: end)
         }
-        position = i
-        return result
+        position = p
+        return value
     }
 
     /// Reads a varint and keeps its low 32 bits, as protobuf does for `uint32` fields.
@@ -237,5 +225,53 @@ public struct ProtobufReader: Sendable {
         case .varint: values.append(try readUInt32())
         default: throw ProtobufError(.unexpectedWireType(field: field, wireType: wireType.rawValue), at: position)
         }
+    }
+}
+
+// MARK: - The varint decoder
+
+extension ProtobufReader {
+    /// Decodes the base-128 varint (up to 10 bytes, at most 64 bits) that starts at index
+    /// `position` of `bytes`, and moves `position` just past it. The one varint decoder of the
+    /// package: `readVarint()` and the vector-tile geometry decoder (`MapSnapTiles`) both use it.
+    ///
+    /// Inlined into the caller, so a decoding loop over a buffer pays no call per value (the
+    /// geometry decoder is the renderer's hottest reader); a one-byte varint costs one compare.
+    ///
+    /// - Precondition: `0 <= position <= end <= bytes.count` (every read is checked against `end`).
+    /// - Throws: `.truncated` when the varint does not end before `end`, `.malformedVarint` when its
+    ///   10th byte carries more than the 64th bit; both with the offset of its first byte, and
+    ///   `position` is then unchanged.
+    @inlinable @inline(__always)
+    package static func decodeVarint(
+        _ bytes: UnsafeBufferPointer<UInt8>, at position: inout Int, end: Int
+    ) throws(ProtobufError) -> UInt64 {
+        let start = position
+        if start < end {
+            let b = bytes[start]
+            if b < 0x80 {
+                position = start + 1
+                return UInt64(b)
+            }
+        }
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        var i = start
+        while true {
+            guard i < end else { throw ProtobufError(.truncated, at: start) }
+            let b = bytes[i]
+            i += 1
+            if shift == 63 {
+                // The 10th byte may only carry the top bit of a 64-bit value.
+                guard b <= 1 else { throw ProtobufError(.malformedVarint, at: start) }
+                result |= UInt64(b) << 63
+                break
+            }
+            result |= UInt64(b & 0x7F) << shift
+            if b < 0x80 { break }
+            shift += 7
+        }
+        position = i
+        return result
     }
 }

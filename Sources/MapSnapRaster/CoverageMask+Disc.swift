@@ -13,7 +13,9 @@ extension CoverageMask {
     /// `smoothstep(0, 1, (outer − d) / fade)` at distance `d` from the centre; of that, the
     /// stroke takes `smoothstep(0, 1, (d − radius + fade) / fade)` (when there is a stroke) and
     /// the fill the rest. All in device pixels; unites with what the mask holds.
-    package func addDisc(center c: Point, radius: Double, strokeWidth: Double, blur: Double, part: DiscPart, clip: PixelRect) {
+    package func addDisc(
+        center c: Point, radius: Double, strokeWidth: Double, blur: Double, part: DiscPart, clip: PixelRect
+    ) {
         let outer = radius + max(strokeWidth, 0)
         guard outer > 0, c.x.isFinite, c.y.isFinite else { return }
         let fade = max(blur * outer, 1)

@@ -101,7 +101,9 @@ extension CoverageMask {
     /// vertex moves along the bisector of its two segments' normals so that the offset segments
     /// stay parallel to the originals (a miter); where that would reach beyond twice the
     /// distance (sharp turns) the vertex becomes two, one per segment (a bevel).
-    package static func offsetPolyline(_ pts: UnsafeBufferPointer<Point>, by distance: Double, into out: inout [Point]) {
+    package static func offsetPolyline(
+        _ pts: UnsafeBufferPointer<Point>, by distance: Double, into out: inout [Point]
+    ) {
         out.removeAll(keepingCapacity: true)
         // Distinct consecutive points.
         var p: [Point] = []

@@ -257,35 +257,98 @@ package final class CoverageMask {
         dirty = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
     }
 
-    /// One capsule (or, at a flat end, a half capsule cut square through the end point).
+    /// One capsule (or, at a flat end, a half capsule cut square through the end point), row
+    /// by row: on each row the pixels within reach (`CapsuleRows.span`), of which those whose
+    /// centre projects inside the segment take a tight loop (`interior`), and the rest (the
+    /// ends) the general coverage (`ends`).
     private func segment(_ px: SegmentPixels, _ stroke: Stroke, _ bounds: PixelRect) {
-        let s = px.s
-        let (a, b, dx, dy, len, invLen) = (s.a, s.b, s.dx, s.dy, s.len, s.invLen)
-        let e = px.e
-        let invRamp = px.invRamp
-        let lowY = min(a.y, b.y)
-        let highY = max(a.y, b.y)
-        let y0 = max(bounds.y0, floorInt(lowY - e - 0.5))
-        let y1 = min(bounds.y1, ceilInt(highY + e - 0.5) + 1)
+        let rows = CapsuleRows(px, ramp: stroke.ramp)
+        let y0 = max(bounds.y0, floorInt(rows.lowY - px.e - 0.5))
+        let y1 = min(bounds.y1, ceilInt(rows.highY + px.e - 0.5) + 1)
         guard y0 < y1 else { return }
-        let union = px.union
-        let smooth = px.smooth
-        let sloped = abs(dy) > 1e-9
-        let slope = sloped ? dx / dy : 0
-        // Row-invariant: the band's half width along a row, and the steps of the position along
-        // and across the segment from one pixel to the next (with their reciprocals).
-        let bandHalf = sloped ? e * len / abs(dy) : 0
-        let alongStep = dx * invLen
-        let crossStep = dy * invLen
-        let invAlongStep = abs(alongStep) < 1e-12 ? 0 : 1 / alongStep
-        let invCrossStep = abs(crossStep) < 1e-12 ? 0 : 1 / crossStep
         var touched = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
         for y in y0..<y1 {
             let cy = Double(y) + 0.5
+            let uy = cy - px.s.a.y
+            guard let (x0, x1) = rows.span(cy: cy, uy: uy, bounds) else { continue }
+            let row = data + y * stride
+            let start = rows.rowStart(x0: x0, uy: uy)
+            let (midStart, midEnd) = rows.interior(x0: x0, x1: x1, along0: start.along0)
+            var wrote = false
+            if midStart < midEnd {
+                // Where |distance| ≤ e − ramp the coverage is full: a run of 255 (wide lines are
+                // mostly that); the ramps either side pixel by pixel. Written here, not in a
+                // helper: the optimizer left such a helper (two ramp loops and a fill) out of
+                // line, a call per row.
+                let (fullStart, fullEnd) = rows.fullRun(
+                    midStart, midEnd, cross: start.cross0 + Double(midStart - x0) * rows.crossStep)
+                wrote = rows.ramp(row, midStart, fullStart, x0: x0, cross0: start.cross0)
+                if fullStart < fullEnd {
+                    (row + fullStart).update(repeating: 255, count: fullEnd - fullStart)
+                    wrote = true
+                }
+                if rows.ramp(row, fullEnd, midEnd, x0: x0, cross0: start.cross0) { wrote = true }
+            }
+            if rows.ends(row, x0: x0, x1: x1, skipping: midStart, midEnd, start) { wrote = true }
+            if wrote { touched = touched.union(PixelRect(x0: x0, y0: y, x1: x1, y1: y + 1)) }
+        }
+        dirty = dirty.union(touched)
+    }
+
+    /// Where a row's first pixel centre (`x0 + 0.5`, row centre `cy`) lies from the segment's
+    /// start: `uy` down, and `along0`, `cross0` pixels along and across the segment (both then
+    /// change linearly along the row).
+    struct RowStart {
+        let uy: Double
+        let along0: Double
+        let cross0: Double
+    }
+
+    /// What every row of one wide segment shares (device pixels): the segment, its band, and
+    /// the steps of the position along and across it from one pixel to the next (with their
+    /// reciprocals, 0 where a step is 0). All helpers are inlined into `segment`'s row loop,
+    /// which is the renderer's hottest: no allocation, no closure.
+    struct CapsuleRows {
+        let px: SegmentPixels
+        let lowY: Double
+        let highY: Double
+        let sloped: Bool
+        /// dx / dy (0 when horizontal).
+        let slope: Double
+        /// Half width along a row of the band within `e` of the infinite line.
+        let bandHalf: Double
+        let alongStep: Double
+        let crossStep: Double
+        let invAlongStep: Double
+        let invCrossStep: Double
+        /// Distance from the line within which coverage is full (`e − ramp`).
+        let inner: Double
+
+        @inline(__always)
+        init(_ px: SegmentPixels, ramp: Double) {
+            self.px = px
+            let s = px.s
+            lowY = min(s.a.y, s.b.y)
+            highY = max(s.a.y, s.b.y)
+            sloped = abs(s.dy) > 1e-9
+            slope = sloped ? s.dx / s.dy : 0
+            bandHalf = sloped ? px.e * s.len / abs(s.dy) : 0
+            alongStep = s.dx * s.invLen
+            crossStep = s.dy * s.invLen
+            invAlongStep = abs(alongStep) < 1e-12 ? 0 : 1 / alongStep
+            invCrossStep = abs(crossStep) < 1e-12 ? 0 : 1 / crossStep
+            inner = px.e - ramp
+        }
+
+        /// The pixels `x0..<x1` of the row centred at `cy` (`uy` below the segment's start)
+        /// that can be within `e` of the segment (within `bounds`), or nil when none.
+        @inline(__always)
+        func span(cy: Double, uy: Double, _ bounds: PixelRect) -> (Int, Int)? {
+            let (a, b, e) = (px.s.a, px.s.b, px.e)
             // The part of the segment within `e` of this row, widened by `e`.
             let ylo = max(cy - e, lowY)
             let yhi = min(cy + e, highY)
-            guard ylo <= yhi else { continue }
+            guard ylo <= yhi else { return nil }
             var xmin: Double
             var xmax: Double
             if sloped {
@@ -299,7 +362,6 @@ package final class CoverageMask {
             }
             xmin -= e
             xmax += e
-            let uy = cy - a.y
             if sloped {
                 // Only where the band |distance to the infinite line| ≤ e crosses this row.
                 let centre = a.x + uy * slope
@@ -308,82 +370,95 @@ package final class CoverageMask {
             }
             let x0 = max(bounds.x0, floorInt(xmin - 0.5))
             let x1 = min(bounds.x1, ceilInt(xmax - 0.5) + 1)
-            guard x0 < x1 else { continue }
-            let row = data + y * stride
-            // Position along the segment and signed distance across it, both linear in x.
-            let ux0 = Double(x0) + 0.5 - a.x
-            let along0 = (ux0 * dx + uy * dy) * invLen
-            let cross0 = (ux0 * dy - uy * dx) * invLen
-            // The pixels whose centre projects inside the segment (no end to handle): a tight loop.
-            var midStart = x1
-            var midEnd = x1
-            if union && !smooth {
-                if invAlongStep == 0 {
-                    if along0 >= 0 && along0 <= len { (midStart, midEnd) = (x0, x1) }
-                } else {
-                    let ta = -along0 * invAlongStep
-                    let tb = (len - along0) * invAlongStep
-                    let lo = ceilInt(min(ta, tb)) + 1
-                    let hi = floorInt(max(ta, tb))
-                    midStart = min(max(x0 + lo, x0), x1)
-                    midEnd = min(max(x0 + hi, midStart), x1)
-                }
+            return x0 < x1 ? (x0, x1) : nil
+        }
+
+        /// Where pixel `x0` of the row `uy` below the segment's start lies from the segment
+        /// (see `RowStart`).
+        @inline(__always)
+        func rowStart(x0: Int, uy: Double) -> RowStart {
+            let s = px.s
+            let ux0 = Double(x0) + 0.5 - s.a.x
+            return RowStart(
+                uy: uy, along0: (ux0 * s.dx + uy * s.dy) * s.invLen, cross0: (ux0 * s.dy - uy * s.dx) * s.invLen)
+        }
+
+        /// The pixels of `x0..<x1` whose centre projects inside the segment (no end to handle),
+        /// for a union without smoothstep; an empty range at `x1` otherwise.
+        @inline(__always)
+        func interior(x0: Int, x1: Int, along0: Double) -> (Int, Int) {
+            guard px.union && !px.smooth else { return (x1, x1) }
+            if invAlongStep == 0 {
+                return along0 >= 0 && along0 <= px.s.len ? (x0, x1) : (x1, x1)
             }
+            let ta = -along0 * invAlongStep
+            let tb = (px.s.len - along0) * invAlongStep
+            let lo = ceilInt(min(ta, tb)) + 1
+            let hi = floorInt(max(ta, tb))
+            let midStart = min(max(x0 + lo, x0), x1)
+            return (midStart, min(max(x0 + hi, midStart), x1))
+        }
+
+        /// The pixels of `midStart..<midEnd` within `inner` of the line (`cross`: the signed
+        /// distance at `midStart`); an empty range at `midEnd` when there are none.
+        @inline(__always)
+        func fullRun(_ midStart: Int, _ midEnd: Int, cross c0: Double) -> (Int, Int) {
+            guard inner > 1 else { return (midEnd, midEnd) }
+            if invCrossStep == 0 {
+                return abs(c0) <= inner ? (midStart, midEnd) : (midEnd, midEnd)
+            }
+            let ta = (-inner - c0) * invCrossStep
+            let tb = (inner - c0) * invCrossStep
+            let lo = ceilInt(min(ta, tb)) + 1
+            let hi = floorInt(max(ta, tb))
+            let fullStart = min(max(midStart + lo, midStart), midEnd)
+            return (fullStart, min(max(midStart + hi, fullStart), midEnd))
+        }
+
+        /// Unites the linear ramp of coverage over the interior pixels `from..<to` of `row`.
+        /// True when it wrote anything.
+        @inline(__always)
+        func ramp(_ row: UnsafeMutablePointer<UInt8>, _ from: Int, _ to: Int, x0: Int, cross0: Double) -> Bool {
+            guard from < to else { return false }
+            let (e, invRamp) = (px.e, px.invRamp)
             var wrote = false
-            if midStart < midEnd {
-                // Where |distance| ≤ e − ramp the coverage is full: a run of 255 (wide lines are
-                // mostly that); the ramps either side pixel by pixel.
-                var fullStart = midEnd
-                var fullEnd = midEnd
-                let inner = e - stroke.ramp
-                if inner > 1 {
-                    let c0 = cross0 + Double(midStart - x0) * crossStep
-                    if invCrossStep == 0 {
-                        if abs(c0) <= inner { (fullStart, fullEnd) = (midStart, midEnd) }
-                    } else {
-                        let ta = (-inner - c0) * invCrossStep
-                        let tb = (inner - c0) * invCrossStep
-                        let lo = ceilInt(min(ta, tb)) + 1
-                        let hi = floorInt(max(ta, tb))
-                        fullStart = min(max(midStart + lo, midStart), midEnd)
-                        fullEnd = min(max(midStart + hi, fullStart), midEnd)
-                    }
-                }
-                func ramp(_ from: Int, _ to: Int) {
-                    guard from < to else { return }
-                    var cr = cross0 + Double(from - x0) * crossStep
-                    for x in from..<to {
-                        let c = (e - abs(cr)) * invRamp
-                        cr += crossStep
-                        if c > 0 {
-                            let v: UInt8 = c >= 1 ? 255 : UInt8(c * 255 + 0.5)
-                            if v > row[x] { row[x] = v }
-                            wrote = true
-                        }
-                    }
-                }
-                ramp(midStart, fullStart)
-                if fullStart < fullEnd {
-                    (row + fullStart).update(repeating: 255, count: fullEnd - fullStart)
+            var cr = cross0 + Double(from - x0) * crossStep
+            for x in from..<to {
+                let c = (e - abs(cr)) * invRamp
+                cr += crossStep
+                if c > 0 {
+                    let v: UInt8 = c >= 1 ? 255 : UInt8(c * 255 + 0.5)
+                    if v > row[x] { row[x] = v }
                     wrote = true
                 }
-                ramp(fullEnd, midEnd)
             }
+            return wrote
+        }
+
+        /// Writes the pixels of `x0..<x1` outside `midStart..<midEnd` with the general coverage
+        /// (ends, joins, erase, smoothstep). True when it added coverage.
+        @inline(__always)
+        func ends(
+            _ row: UnsafeMutablePointer<UInt8>, x0: Int, x1: Int, skipping midStart: Int, _ midEnd: Int,
+            _ start: RowStart
+        ) -> Bool {
+            let a = px.s.a
+            var wrote = false
             var x = x0
             while x < x1 {
                 if x == midStart && midStart < midEnd {
                     x = midEnd
                     continue
                 }
-                defer { x += 1 }
                 let t = Double(x - x0)
                 let c = px.coverage(
-                    ux: Double(x) + 0.5 - a.x, uy: uy, along: along0 + t * alongStep, cross: cross0 + t * crossStep)
+                    ux: Double(x) + 0.5 - a.x, uy: start.uy, along: start.along0 + t * alongStep,
+                    cross: start.cross0 + t * crossStep)
                 if c > 0 && px.write(c, at: row + x) { wrote = true }
+                x += 1
             }
-            if wrote { touched = touched.union(PixelRect(x0: x0, y0: y, x1: x1, y1: y + 1)) }
+            return wrote
         }
-        dirty = dirty.union(touched)
     }
 }
 

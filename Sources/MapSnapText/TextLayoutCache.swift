@@ -3,10 +3,10 @@ import Synchronization
 /// Shaped text kept across images for one `TextEngine`: labels of a base map repeat from image
 /// to image (and within one), and shaping is the costly part of drawing them.
 ///
-/// One cache per engine, found with `shared(for:)`; like its engine, it is used by one thread at
-/// a time. Bounded: when full it starts over.
-package final class TextLayoutCache: @unchecked Sendable {
-    // @unchecked: used only by the thread that uses its engine (see TextEngine).
+/// One cache per engine, found with `shared(for:)`. Not thread-safe, and so not `Sendable`: like
+/// its engine and the Pango layouts it holds, it is used by one thread at a time (the thread
+/// that uses the engine). Bounded: when full it starts over.
+package final class TextLayoutCache {
 
     struct Key: Hashable {
         var text: String
@@ -44,18 +44,30 @@ package final class TextLayoutCache: @unchecked Sendable {
         return t
     }
 
-    private static let registry = Mutex<[ObjectIdentifier: TextLayoutCache]>([:])
+    /// The cache of each engine, read and changed only under `registryLock`. A cache handed
+    /// out from here is used by the thread of its engine only (see above): the lock guards the
+    /// dictionary, not the caches.
+    nonisolated(unsafe) private static var registry: [ObjectIdentifier: TextLayoutCache] = [:]
+    private static let registryLock = Mutex(())
 
     /// The cache of `engine` (made on first use; dropped once the engine is gone).
     package static func shared(for engine: TextEngine) -> TextLayoutCache {
         let id = ObjectIdentifier(engine)
-        return registry.withLock { caches in
+        // Taken out of the lock through a local: the cache stays in the registry too, which the
+        // compiler cannot prove safe for a non-Sendable value (it is: see `registry`).
+        var cache: TextLayoutCache?
+        registryLock.withLock { _ in
             // An engine that is gone may have left its address to a new one: its cache goes.
-            caches = caches.filter { $0.value.engine != nil }
-            if let c = caches[id], c.engine === engine { return c }
+            registry = registry.filter { $0.value.engine != nil }
+            if let c = registry[id], c.engine === engine {
+                cache = c
+                return
+            }
             let c = TextLayoutCache(engine: engine)
-            caches[id] = c
-            return c
+            registry[id] = c
+            cache = c
         }
+        // Always set above; a fresh unshared cache would still be correct, only colder.
+        return cache ?? TextLayoutCache(engine: engine)
     }
 }

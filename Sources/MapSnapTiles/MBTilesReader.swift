@@ -1,8 +1,9 @@
 import CSQLite
 import Foundation
 import MapSnapGeometry
-import Synchronization
 import MapSnapIO
+import MapSnapJSON
+import Synchronization
 
 /// The `metadata` table of an MBTiles file, with the well-known rows parsed.
 ///
@@ -31,6 +32,9 @@ public struct MBTilesMetadata: Sendable, Equatable {
     public var json: String?
     /// `vector_layers` parsed from `json` (empty when absent or unreadable).
     public var vectorLayers: [VectorLayerInfo]
+    /// Why `json` could not be read as a JSON object (with the line and column in it), nil when
+    /// it could or is absent.
+    public var jsonError: JSONParseError?
     /// Every row as stored, including the ones above.
     public var rows: [String: String]
 
@@ -51,7 +55,9 @@ public struct MBTilesMetadata: Sendable, Equatable {
         type = rows["type"]
         version = rows["version"]
         json = rows["json"]
-        vectorLayers = json.flatMap(TileJSONInfo.object).map(TileJSONInfo.vectorLayers) ?? []
+        let document = json.map(TileJSONInfo.Document.init)
+        vectorLayers = document?.vectorLayers ?? []
+        jsonError = document?.error
     }
 }
 

@@ -1,6 +1,7 @@
 import MapSnapGeometry
-import Synchronization
 import MapSnapIO
+import MapSnapJSON
+import Synchronization
 
 /// Reads tiles from a PMTiles v3 archive on disk.
 ///
@@ -28,6 +29,9 @@ public final class PMTilesReader: TileSource {
     /// `vector_layers` from the metadata (also found inside a nested `json` string, as archives
     /// converted from MBTiles have it).
     public let vectorLayers: [VectorLayerInfo]
+    /// Why `metadataJSON` could not be read as a JSON object (with the line and column in it),
+    /// nil when it could or is empty; the fields above are then absent.
+    public let metadataError: JSONParseError?
     /// Cap on one tile's decompressed size in bytes (see `Gzip.decompress`).
     public let maxTileBytes: Int
     /// How many decoded leaf directories the cache keeps.
@@ -61,7 +65,9 @@ public final class PMTilesReader: TileSource {
             throw TileSourceError(path: path, "file is too short for a PMTiles header (\(file.size) of 127 bytes)")
         }
         let header: PMTilesHeader
-        let headerBytes = try TileSourceError.wrap { () throws(FileError) in try file.read(offset: 0, length: UInt64(PMTilesHeader.size), what: "the header") }
+        let headerBytes = try TileSourceError.wrap { () throws(FileError) in
+            try file.read(offset: 0, length: UInt64(PMTilesHeader.size), what: "the header")
+        }
         do throws(PMTilesFormatError) {
             header = try PMTilesHeader(headerBytes)
             try header.validateSections(fileSize: file.size)
@@ -74,8 +80,10 @@ public final class PMTilesReader: TileSource {
         }
         self.header = header
 
-        let rootBytes = try TileSourceError.wrap { () throws(FileError) in try file.read(
-            offset: header.rootDirectoryOffset, length: header.rootDirectoryLength, what: "the root directory") }
+        let rootBytes = try TileSourceError.wrap { () throws(FileError) in
+            try file.read(
+                offset: header.rootDirectoryOffset, length: header.rootDirectoryLength, what: "the root directory")
+        }
         do throws(PMTilesFormatError) {
             self.rootDirectory = try PMTilesDirectory.decode(
                 Self.decompressInternal(rootBytes, header.internalCompression, "the root directory"))
@@ -85,7 +93,9 @@ public final class PMTilesReader: TileSource {
 
         var json = ""
         if header.metadataLength > 0 {
-            let raw = try TileSourceError.wrap { () throws(FileError) in try file.read(offset: header.metadataOffset, length: header.metadataLength, what: "the metadata") }
+            let raw = try TileSourceError.wrap { () throws(FileError) in
+                try file.read(offset: header.metadataOffset, length: header.metadataLength, what: "the metadata")
+            }
             do throws(PMTilesFormatError) {
                 let text = try Self.decompressInternal(raw, header.internalCompression, "the metadata")
                 json = String(decoding: text, as: UTF8.self)
@@ -94,11 +104,12 @@ public final class PMTilesReader: TileSource {
             }
         }
         self.metadataJSON = json
-        let object = TileJSONInfo.object(json)
-        self.name = object?["name"] as? String
-        self.metadataDescription = object?["description"] as? String
-        self.attribution = object?["attribution"] as? String
-        self.vectorLayers = object.map(TileJSONInfo.vectorLayers) ?? []
+        let metadata = TileJSONInfo.Document(json)
+        self.name = metadata.string("name")
+        self.metadataDescription = metadata.string("description")
+        self.attribution = metadata.string("attribution")
+        self.vectorLayers = metadata.vectorLayers
+        self.metadataError = metadata.error
         self.leafCache = Mutex(LeafCache())
     }
 
@@ -127,8 +138,10 @@ public final class PMTilesReader: TileSource {
         guard !overflow, end <= header.tileDataLength else {
             throw TileSourceError(path: path, "tile \(z)/\(x)/\(y): its entry points outside the tile data section")
         }
-        return try TileSourceError.wrap { () throws(FileError) in try file.read(
-            offset: header.tileDataOffset + e.offset, length: UInt64(e.length), what: "tile \(z)/\(x)/\(y)") }
+        return try TileSourceError.wrap { () throws(FileError) in
+            try file.read(
+                offset: header.tileDataOffset + e.offset, length: UInt64(e.length), what: "tile \(z)/\(x)/\(y)")
+        }
     }
 
     /// The tile's bytes decompressed, or nil when the archive has no tile at z/x/y.
@@ -155,8 +168,10 @@ public final class PMTilesReader: TileSource {
         guard !overflow, end <= header.leafDirectoriesLength else {
             throw TileSourceError(path: path, "a leaf directory entry points outside the leaf directories section")
         }
-        let raw = try TileSourceError.wrap { () throws(FileError) in try file.read(
-            offset: header.leafDirectoriesOffset + e.offset, length: UInt64(e.length), what: "a leaf directory") }
+        let raw = try TileSourceError.wrap { () throws(FileError) in
+            try file.read(
+                offset: header.leafDirectoriesOffset + e.offset, length: UInt64(e.length), what: "a leaf directory")
+        }
         let entries: [PMTilesEntry]
         do throws(PMTilesFormatError) {
             entries = try PMTilesDirectory.decode(

@@ -1,4 +1,5 @@
 import MapSnapIO
+
 /// A vertex in tile-local integer coordinates: origin at the tile's top-left corner, x to the
 /// right, y down, `0…extent` across the tile (usually 4096). Geometry may reach past the tile
 /// edges into the buffer (negative or beyond `extent`).
@@ -94,32 +95,11 @@ struct PackedGeometryIntegers: GeometryIntegerSource {
 
     var remainingBound: Int { end - position }
 
+    /// The next varint's low 32 bits (protobuf `uint32` semantics), decoded in line by
+    /// `ProtobufReader.decodeVarint`.
     mutating func next() throws(ProtobufError) -> UInt32? {
         guard position < end else { return nil }
-        let first = bytes[position]
-        if first < 0x80 {
-            position += 1
-            return UInt32(first)
-        }
-        // Multi-byte varint: at most 10 bytes, low 32 bits kept (protobuf uint32 semantics).
-        var result: UInt64 = 0
-        var shift: UInt64 = 0
-        var i = position
-        while true {
-            guard i < end else { throw ProtobufError(.truncated, at: position) }
-            let b = bytes[i]
-            i += 1
-            if shift == 63 {
-                guard b <= 1 else { throw ProtobufError(.malformedVarint, at: position) }
-                result |= UInt64(b) << 63
-                break
-            }
-            result |= UInt64(b & 0x7F) << shift
-            if b < 0x80 { break }
-            shift += 7
-        }
-        position = i
-        return UInt32(truncatingIfNeeded: result)
+        return UInt32(truncatingIfNeeded: try ProtobufReader.decodeVarint(bytes, at: &position, end: end))
     }
 }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Fast repeated property lookups on one decoded layer, for a renderer that asks the same few
 /// keys (a style's filters) of every feature.
 ///
@@ -8,8 +10,14 @@
 /// be reused by another string; a string with other bits but equal text just takes the slow path
 /// once more.
 ///
-/// Not thread-safe (the cache is filled on use): use one per thread, e.g. per image.
+/// Thread-safe: any number of threads may look up at once. Remembered keys are an append-only
+/// list: a key is written once, under a lock, before an atomic count publishes it (a releasing
+/// store), and never changes after; readers take no lock, only read the count (an acquiring
+/// load, a plain load on x86-64) and the entries below it.
 public final class TileLayerKeyCache: @unchecked Sendable {
+    // @unchecked: `entries` is a raw buffer, shared under the publication protocol above; every
+    // other stored property is an immutable Sendable value.
+
     public let layer: VectorTileLayer
     let storage: LayerStorage
 
@@ -22,10 +30,14 @@ public final class TileLayerKeyCache: @unchecked Sendable {
         let key: String
     }
 
-    /// Remembered keys: `count` entries in storage for `capacity` (held in `let`s, so reading them
-    /// needs no exclusivity check).
+    /// Remembered keys: `published` entries in storage for `capacity`, each written once (held
+    /// in `let`s, so reading them needs no exclusivity check).
     private let entries: UnsafeMutablePointer<Entry>
-    private let countBox: UnsafeMutablePointer<Int>
+    /// How many entries readers may read: stored (releasing) after the entry is written, loaded
+    /// (acquiring) before entries are read.
+    private let published = Atomic<Int>(0)
+    /// Held while an entry is appended, so two threads never write the same slot.
+    private let appending = Mutex(())
     /// Most keys remembered; more distinct keys than this fall back to a hash lookup each time.
     private static let capacity = 64
 
@@ -33,14 +45,11 @@ public final class TileLayerKeyCache: @unchecked Sendable {
         self.layer = layer
         self.storage = layer.storage
         entries = .allocate(capacity: Self.capacity)
-        countBox = .allocate(capacity: 1)
-        countBox.initialize(to: 0)
     }
 
     deinit {
-        entries.deinitialize(count: countBox.pointee)
+        entries.deinitialize(count: published.load(ordering: .relaxed))
         entries.deallocate()
-        countBox.deallocate()
     }
 
     /// Number of features in the layer.
@@ -51,22 +60,34 @@ public final class TileLayerKeyCache: @unchecked Sendable {
     @inline(__always)
     public func keyIndex(_ key: String) -> Int32 {
         let bits = unsafeBitCast(key, to: (UInt64, UInt64).self)
-        let n = countBox.pointee
+        if let index = remembered(bits, below: published.load(ordering: .acquiring)) { return index }
+        return resolve(key, bits)
+    }
+
+    /// The index remembered for the string with `bits` among the first `count` entries.
+    @inline(__always)
+    private func remembered(_ bits: (UInt64, UInt64), below count: Int) -> Int32? {
         var i = 0
-        while i < n {
+        while i < count {
             let e = entries + i
             if e.pointee.bits0 == bits.0 && e.pointee.bits1 == bits.1 { return e.pointee.index }
             i += 1
         }
-        return resolve(key, bits)
+        return nil
     }
 
+    /// Looks `key` up in the layer and remembers it (unless the cache is full or another
+    /// thread remembered it meanwhile).
     private func resolve(_ key: String, _ bits: (UInt64, UInt64)) -> Int32 {
         let index = storage.keyLookup[key].map { Int32(bitPattern: $0) } ?? -1
-        let n = countBox.pointee
-        if n < Self.capacity {
+        appending.withLock { _ in
+            // Only appenders change the count, and they hold the lock; acquiring all the same,
+            // so that the entries read below are ordered after their writing by the atomic
+            // alone (ThreadSanitizer does not see through Mutex's futex on Linux).
+            let n = published.load(ordering: .acquiring)
+            guard n < Self.capacity, remembered(bits, below: n) == nil else { return }
             (entries + n).initialize(to: Entry(bits0: bits.0, bits1: bits.1, index: index, key: key))
-            countBox.pointee = n + 1
+            published.store(n + 1, ordering: .releasing)
         }
         return index
     }

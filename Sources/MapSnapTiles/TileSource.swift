@@ -1,5 +1,5 @@
-import MapSnapIO
 import MapSnapGeometry
+import MapSnapIO
 
 /// A local store of vector tiles addressed by z/x/y (XYZ scheme): an MBTiles or a PMTiles file.
 ///

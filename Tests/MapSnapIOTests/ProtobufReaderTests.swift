@@ -38,6 +38,36 @@ final class ProtobufReaderTests: XCTestCase {
         XCTAssertThrowsError(try over.readVarint()) { XCTAssertEqual(($0 as? ProtobufError)?.kind, .malformedVarint) }
     }
 
+    /// The shared decoder (`decodeVarint`, also used by the tile geometry decoder) reads within
+    /// `end`, not the buffer, and leaves `position` alone when it throws.
+    func testDecodeVarintOverABufferStopsAtEnd() throws {
+        let bytes: [UInt8] = [0x05, 0xAC, 0x02, 0x96, 0x01, 0x7F]
+        try bytes.withUnsafeBufferPointer { buf in
+            var p = 0
+            XCTAssertEqual(try ProtobufReader.decodeVarint(buf, at: &p, end: buf.count), 5)
+            XCTAssertEqual(p, 1)
+            XCTAssertEqual(try ProtobufReader.decodeVarint(buf, at: &p, end: buf.count), 300)
+            XCTAssertEqual(p, 3)
+            // 0x96 0x01 is 150, but with `end` between its bytes it is truncated.
+            XCTAssertThrowsError(try ProtobufReader.decodeVarint(buf, at: &p, end: 4)) { error in
+                XCTAssertEqual(error as? ProtobufError, ProtobufError(.truncated, at: 3))
+            }
+            XCTAssertEqual(p, 3)
+            XCTAssertEqual(try ProtobufReader.decodeVarint(buf, at: &p, end: buf.count), 150)
+            XCTAssertEqual(try ProtobufReader.decodeVarint(buf, at: &p, end: buf.count), 127)
+            XCTAssertEqual(p, buf.count)
+            XCTAssertThrowsError(try ProtobufReader.decodeVarint(buf, at: &p, end: buf.count))
+        }
+        let overlong = [UInt8](repeating: 0xFF, count: 9) + [0x02]
+        try overlong.withUnsafeBufferPointer { buf in
+            var p = 0
+            XCTAssertThrowsError(try ProtobufReader.decodeVarint(buf, at: &p, end: buf.count)) { error in
+                XCTAssertEqual(error as? ProtobufError, ProtobufError(.malformedVarint, at: 0))
+            }
+            XCTAssertEqual(p, 0)
+        }
+    }
+
     func testZigzag() {
         let pairs: [(UInt32, Int32)] = [
             (0, 0), (1, -1), (2, 1), (3, -2), (4294967294, 2_147_483_647), (4294967295, -2_147_483_648),

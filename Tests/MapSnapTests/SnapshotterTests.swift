@@ -1,4 +1,5 @@
 import MapSnap
+import MapSnapImage
 import XCTest
 
 @testable import MapSnapOverlay
@@ -151,8 +152,22 @@ final class SnapshotterTests: XCTestCase {
         o.features = [Feature(geometry: .lineString(coords))]
         let start = Date()
         let snap = try Snapshotter().snapshot(o)
-        XCTAssertGreaterThan(snap.data.count, 1000)
         XCTAssertLessThan(Date().timeIntervalSince(start), 20, "a million vertices must not take forever")
+        // The image is the requested size, and the track is drawn: at its vertices (every
+        // 50,000th) the pixels are not the background's (the top edge, inside the padding).
+        let image = try RGBAImage(png: snap.data)
+        XCTAssertEqual([image.width, image.height], [600, 400])
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] {
+            let i = (y * image.width + x) * 4
+            return Array(image.pixels[i..<i + 4])
+        }
+        let background = pixel(300, 2)
+        var drawn = 0
+        for i in stride(from: 0, to: coords.count, by: 50_000) {
+            let p = snap.point(for: coords[i])
+            if pixel(Int(p.x), Int(p.y)) != background { drawn += 1 }
+        }
+        XCTAssertEqual(drawn, 20, "the track shows at all 20 vertices looked at")
     }
 
     func testAntimeridianTrackIsContinuous() throws {

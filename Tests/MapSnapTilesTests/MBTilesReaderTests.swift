@@ -1,8 +1,8 @@
 import Foundation
 import MapSnapGeometry
-import Synchronization
-import MapSnapTestSupport
 import MapSnapIO
+import MapSnapTestSupport
+import Synchronization
 import XCTest
 
 @testable import MapSnapTiles
@@ -41,6 +41,7 @@ final class MBTilesReaderTests: XCTestCase {
         XCTAssertEqual(reader.bounds, m.bounds)
         XCTAssertNil(reader.attribution)
         XCTAssertTrue(m.json?.hasPrefix("{\"vector_layers\"") ?? false)
+        XCTAssertNil(m.jsonError)
         let ids = reader.vectorLayers.map(\.id)
         for id in ["place", "poi", "housenumber", "transportation", "transportation_name", "water"] {
             XCTAssertTrue(ids.contains(id), "vector_layers lacks \(id): \(ids)")

@@ -1,5 +1,5 @@
-import MapSnapTestSupport
 import MapSnapIO
+import MapSnapTestSupport
 import XCTest
 
 @testable import MapSnapTiles

@@ -1,7 +1,7 @@
 import Foundation
 import MapSnapGeometry
-import MapSnapTestSupport
 import MapSnapIO
+import MapSnapTestSupport
 import XCTest
 
 @testable import MapSnapTiles
@@ -121,6 +121,7 @@ final class PMTilesReaderTests: XCTestCase {
         XCTAssertEqual(reader.rootDirectory.count, 120)
         XCTAssertEqual(reader.rootDirectory.reduce(0) { $0 + Int($1.runLength) }, 304)
         XCTAssertTrue(reader.metadataJSON.hasPrefix("{"))
+        XCTAssertNil(reader.metadataError)
         XCTAssertEqual(reader.name, "Tilemaker to OpenMapTiles schema")
         XCTAssertNil(reader.attribution)
         XCTAssertEqual(reader.vectorLayers.count, 16)

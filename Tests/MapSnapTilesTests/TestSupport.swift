@@ -1,6 +1,6 @@
 import Foundation
-import MapSnapTestSupport
 import MapSnapIO
+import MapSnapTestSupport
 import XCTest
 
 @testable import MapSnapTiles
@@ -81,7 +81,6 @@ enum MVTBuild {
         return w.bytes
     }
 }
-
 
 /// A fresh temporary directory, removed at the end of the test.
 extension XCTestCase {

@@ -1,6 +1,6 @@
 import MapSnapGeometry
-import Synchronization
 import MapSnapIO
+import Synchronization
 import XCTest
 
 @testable import MapSnapTiles

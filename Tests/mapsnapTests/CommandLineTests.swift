@@ -334,14 +334,18 @@ extension CommandLineTests {
     /// The GL render test suite's geometry cases (../shared/conformance): the pass count must not
     /// drop below the one recorded in conformance-passes.txt. Skips when the suite is not there.
     func testConformancePassCountDoesNotDrop() throws {
+        // The recorded count is read first: a missing or garbled file fails here, suite or not.
+        let recorded = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "conformance-passes.txt")
+        let recordedText = try String(contentsOf: recorded, encoding: .utf8)
+        let floor = try XCTUnwrap(
+            Int(recordedText.trimmingCharacters(in: .whitespacesAndNewlines)),
+            "conformance-passes.txt must hold the pass count alone, not \"\(recordedText.prefix(40))\"")
+        XCTAssertGreaterThan(floor, 0, "conformance-passes.txt: a floor of \(floor) checks nothing")
         let suite = Self.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance")
         guard FileManager.default.fileExists(atPath: suite.appendingPathComponent("run.py").path) else {
             throw XCTSkip("../shared/conformance is not here: the GL suite is test input kept outside the repo")
         }
-        let recorded = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "conformance-passes.txt")
-        let floor =
-            Int(try String(contentsOf: recorded, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = [
@@ -363,7 +367,8 @@ extension CommandLineTests {
             throw XCTSkip(
                 "the conformance runner did not finish (python3 with Pillow and numpy needed): \(text.suffix(300))")
         }
-        let passed = Int(line.split(separator: " ")[1]) ?? 0
+        let passed = try XCTUnwrap(
+            line.split(separator: " ").dropFirst().first.flatMap { Int($0) }, "garbled runner summary: \(line)")
         XCTAssertGreaterThanOrEqual(passed, floor, "GL suite: \(line) — below the recorded \(floor)")
     }
 }
