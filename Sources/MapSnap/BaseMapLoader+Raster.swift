@@ -1,4 +1,5 @@
 import Foundation
+import MapSnapJSON
 import MapSnapRender
 import MapSnapStyle
 import MapSnapTiles
@@ -78,19 +79,33 @@ extension BaseMapLoader {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw SnapshotError(.missingFile, "source \"\(source.id)\": cannot read the TileJSON file", file: file)
         }
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+        let bytes = Array(data)
+        let value: JSONValue
+        do throws(JSONParseError) {
+            value = try JSONParser().parse(bytes)
+        } catch {
+            throw SnapshotError(
+                .badInput, "source \"\(source.id)\": \(error.message)", file: file, line: error.location.line,
+                column: error.location.column)
+        }
+        guard case .object(let object) = value else {
             throw SnapshotError(.badInput, "source \"\(source.id)\": not a TileJSON object", file: file)
         }
+        func number(_ key: String) -> Double? { object[key]?.doubleValue.flatMap { $0.isFinite ? $0 : nil } }
         var merged = source
-        if let tiles = object["tiles"] as? [String] { merged.tiles = tiles }
-        if let n = (object["minzoom"] as? NSNumber)?.doubleValue, n.isFinite { merged.minzoom = n }
-        if let n = (object["maxzoom"] as? NSNumber)?.doubleValue, n.isFinite { merged.maxzoom = n }
-        if let n = (object["tileSize"] as? NSNumber)?.doubleValue, n.isFinite, n > 0 { merged.tileSize = n }
-        if let s = object["scheme"] as? String, let scheme = StyleSource.Scheme(rawValue: s) { merged.scheme = scheme }
-        if let b = (object["bounds"] as? [NSNumber])?.map(\.doubleValue), b.count == 4, b.allSatisfy(\.isFinite) {
+        if let tiles = object["tiles"]?.arrayValue?.elements.compactMap(\.stringValue) { merged.tiles = tiles }
+        if let n = number("minzoom") { merged.minzoom = n }
+        if let n = number("maxzoom") { merged.maxzoom = n }
+        if let n = number("tileSize"), n > 0 { merged.tileSize = n }
+        if let s = object["scheme"]?.stringValue, let scheme = StyleSource.Scheme(rawValue: s) {
+            merged.scheme = scheme
+        }
+        if let b = object["bounds"]?.arrayValue?.elements.compactMap(\.doubleValue), b.count == 4,
+            b.allSatisfy(\.isFinite)
+        {
             merged.bounds = BoundingBox(west: b[0], south: b[1], east: b[2], north: b[3])
         }
-        if let a = object["attribution"] as? String { merged.attribution = a }
+        if let a = object["attribution"]?.stringValue { merged.attribution = a }
         return (merged, URL(fileURLWithPath: file).deletingLastPathComponent())
     }
 

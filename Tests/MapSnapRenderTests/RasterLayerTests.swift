@@ -87,6 +87,27 @@ final class RasterLayerTests: XCTestCase {
         assertQuadrants(out.image)
     }
 
+    /// A broken TileJSON file is an error naming the file, line and column.
+    func testABrokenTileJSONFileNamesThePlace() throws {
+        let dir = try temporaryDirectory()
+        let broken = dir.appendingPathComponent("broken.json")
+        try Data("{\n  \"tiles\": [\"a\",]\n}".utf8).write(to: broken)
+        let style = try writeStyle(source: #"{"type": "raster", "url": "file://\#(broken.path)"}"#, in: dir)
+        XCTAssertThrowsError(try render(style: style)) { error in
+            guard let e = error as? SnapshotError else { return XCTFail("\(error)") }
+            XCTAssertEqual(e.kind, .badInput)
+            XCTAssertEqual(e.file, broken.path)
+            XCTAssertEqual(e.line, 2)
+            XCTAssertNotNil(e.column)
+        }
+        let notObject = dir.appendingPathComponent("array.json")
+        try Data("[1]".utf8).write(to: notObject)
+        let style2 = try writeStyle(source: #"{"type": "raster", "url": "file://\#(notObject.path)"}"#, in: dir)
+        XCTAssertThrowsError(try render(style: style2)) { error in
+            XCTAssertTrue("\(error)".contains("not a TileJSON object"), "\(error)")
+        }
+    }
+
     func testTileJSONAndMBTiles() throws {
         let dir = try temporaryDirectory()
         let tilejson = Self.fixtures.appendingPathComponent("tilejson.json").path
