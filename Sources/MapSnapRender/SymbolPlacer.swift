@@ -69,7 +69,7 @@ struct SymbolPlacer {
         self.text = text
         self.sprites = sprites
         self.theme = theme
-        self.layouts = TextLayoutCache.shared(for: text)
+        self.layouts = text.layouts
     }
 
     /// The labels drawn: text and collision boxes, points (for annotations and tests).

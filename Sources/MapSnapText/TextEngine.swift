@@ -11,6 +11,8 @@ package final class TextEngine {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     private let context: OpaquePointer
     private let config: OpaquePointer
+    /// Shaped text kept across images (used by this engine's thread, like the engine).
+    package let layouts = TextLayoutCache()
 
     package init() throws(TextError) {
         config = try FontLibrary.makeConfig()
