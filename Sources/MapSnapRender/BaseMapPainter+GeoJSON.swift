@@ -1,10 +1,9 @@
-import CCairo
 import MapSnapFormats
 import MapSnapGeometry
 import MapSnapStyle
 
 /// Layers over a `geojson` source: features in degrees, projected straight to image points
-/// (no tiling), in the world copy nearest the camera; cairo clips what falls outside.
+/// (no tiling), in the world copy nearest the camera; the painter clips what falls outside.
 extension BaseMapPainter {
     func drawGeoJSON(_ layer: StyleLayer, layerIndex: Int, source: GeoJSONSource, symbols: inout [SymbolCandidate]) {
         let zoom = camera.zoom
@@ -15,11 +14,10 @@ extension BaseMapPainter {
         let batch = layer.type != .symbol && Self.isUniformOpaque(layer, zoom: zoom)
         var pending: LayerPaint?
         let fixed = LayerPaint(layer, EvaluationContext(zoom: zoom), perFeature: false)
-        var m = cairo_matrix_t()
-        cairo_get_matrix(canvas.cr, &m)
+        let m = canvas.deviceTransform
         let isOverlay = layer.source == OverlayStyleSource.id
         // Filter verdicts and paint that do not depend on the zoom are remembered per feature.
-        let memo = Self.memoizes(layer) ? source.takeMemo(for: layer) : nil
+        let memo = GeoJSONSource.memoizes(layer) ? source.takeMemo(for: layer) : nil
         defer { if let memo { source.putMemo(memo) } }
         for (index, item) in source.items.enumerated() {
             let ctx = EvaluationContext(zoom: zoom, feature: GeoJSONFeatureContext(item: item))
@@ -30,7 +28,7 @@ extension BaseMapPainter {
                 guard layer.accepts(ctx) else { continue }
             }
             if layer.type == .symbol {
-                let text = textField(layer, ctx)
+                let text = SymbolCandidate.text(of: layer, ctx)
                 let icon = layer.layout.string(.iconImage, ctx)
                 guard !text.isEmpty || !icon.isEmpty else { continue }
                 Self.forEachPart(item.feature.geometry) { g in
@@ -54,7 +52,7 @@ extension BaseMapPainter {
                 continue
             }
             // The paint first: it decides whether the geometry goes to the coverage rasterizers
-            // (recorded in device pixels) or to a cairo path.
+            // (recorded in device pixels) or to the painter's path.
             var paint = fixed
             if fixed.dependsOnFeature {
                 if let known = memo?.paints[index] {
@@ -73,8 +71,7 @@ extension BaseMapPainter {
                         if record {
                             recordGeoJSONLine(ring, closed: true, m)
                         } else {
-                            canvas.addPolyline(project(ring))
-                            cairo_close_path(canvas.cr)
+                            canvas.addRing(project(ring))
                         }
                     }
                     drew = true
@@ -121,24 +118,9 @@ extension BaseMapPainter {
     /// Records the line `coords` (then its first point again when `closed` and it does not end
     /// there) for the coverage rasterizers, in device pixels (`m` maps points to pixels), thinned
     /// to a quarter pixel.
-    private func recordGeoJSONLine(_ coords: [Coordinate], closed: Bool, _ m: cairo_matrix_t) {
-        let start = canvas.recordedPoints.count
-        camera.forEachImagePoint(coords, minStep: 0.25 / camera.scale) { p in
-            canvas.recordedPoints.append(Point(x: m.xx * p.x + m.xy * p.y + m.x0, y: m.yx * p.x + m.yy * p.y + m.y0))
-        }
-        let end = canvas.recordedPoints.count
-        if closed && end > start + 1 && canvas.recordedPoints[end - 1] != canvas.recordedPoints[start] {
-            canvas.recordedPoints.append(canvas.recordedPoints[start])
-        }
-        canvas.recordedEnds.append(canvas.recordedPoints.count)
-    }
-
-    /// Whether `layer`'s filter and its paint and layout are the same at every zoom (then what
-    /// they give a feature can be kept for the next image).
-    static func memoizes(_ layer: StyleLayer) -> Bool {
-        if layer.filter?.dependsOnZoom ?? false { return false }
-        if layer.paint.properties.contains(where: { layer.paint.dependsOnZoom($0) }) { return false }
-        return !layer.layout.properties.contains(where: { layer.layout.dependsOnZoom($0) })
+    private func recordGeoJSONLine(_ coords: [Coordinate], closed: Bool, _ m: DeviceTransform) {
+        camera.forEachImagePoint(coords, minStep: 0.25 / camera.scale) { p in canvas.recordPoint(m.apply(p)) }
+        canvas.endRecordedPolyline(closing: closed)
     }
 
     /// Adds a circle (the layer's radius at `ctx`) at each of `coords`.

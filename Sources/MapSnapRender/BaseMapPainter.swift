@@ -1,4 +1,3 @@
-import CCairo
 import Foundation
 import MapSnapGeometry
 import MapSnapStyle
@@ -17,15 +16,16 @@ import MapSnapTiles
 /// every style layer drawing from it (`PreparedTileLayer`); features whose box (grown by what
 /// the paint can add around it) misses the visible part of their tile are skipped before their
 /// filter runs; paint that does not depend on the feature is evaluated once per layer, and
-/// consecutive features with equal paint go to cairo as one path.
-struct BaseMapPainter {
+/// consecutive features with equal paint go to the painter as one path. Generic over the
+/// painter, so the calls per feature and per vertex are direct.
+struct BaseMapPainter<P: Painter> {
     let map: BaseMap
     let camera: Camera
-    let canvas: CairoCanvas
+    let canvas: P
     /// Layer types the painter skips, each reported once.
     private(set) var warnings: [String] = []
 
-    init(map: BaseMap, camera: Camera, canvas: CairoCanvas, earlier: PreparedTiles = PreparedTiles()) {
+    init(map: BaseMap, camera: Camera, canvas: P, earlier: PreparedTiles = PreparedTiles()) {
         self.map = map
         self.camera = camera
         self.canvas = canvas
@@ -37,17 +37,10 @@ struct BaseMapPainter {
 
     /// Prepared source layers of this image by source, source layer, tile and tile size (nil:
     /// the tile or the layer is missing).
-    private(set) var prepared: [PreparedKey: PreparedTileLayer?] = [:]
+    private(set) var prepared: [PreparedTiles.Key: PreparedTileLayer?] = [:]
     /// Those of earlier images, taken over where this image shows the same tiles at the same
     /// size from the same tile caches (see `PreparedTiles`).
     private let earlier: PreparedTiles
-
-    struct PreparedKey: Hashable {
-        var source: String
-        var layer: String
-        var tile: TileID
-        var size: Double
-    }
 
     private mutating func cover(_ sourceID: String, _ cache: VectorTileCache) -> [CoveringTile] {
         if let c = covers[sourceID] { return c }
@@ -62,7 +55,7 @@ struct BaseMapPainter {
     private mutating func preparedLayer(
         _ sourceID: String, _ sourceLayer: String, _ tile: CoveringTile, _ cache: VectorTileCache
     ) -> PreparedTileLayer? {
-        let key = PreparedKey(source: sourceID, layer: sourceLayer, tile: tile.id, size: tile.size)
+        let key = PreparedTiles.Key(source: sourceID, layer: sourceLayer, tile: tile.id, size: tile.size)
         if let p = prepared[key] { return p }
         var p: PreparedTileLayer?
         if let kept = earlier.reuse(key, from: cache) {
@@ -82,7 +75,7 @@ struct BaseMapPainter {
     mutating func draw() -> [SymbolCandidate] {
         let zoom = camera.zoom
         var symbols: [SymbolCandidate] = []
-        let filterGroups = Self.filterGroups(map.style.layers, zoom: zoom)
+        let filterGroups = FeatureFilter.groups(map.style.layers, zoom: zoom)
         for (layerIndex, layer) in map.style.layers.enumerated() where layer.isVisible(atZoom: zoom) {
             defer { canvas.flushCoverage() }
             let zctx = EvaluationContext(zoom: zoom)
@@ -91,8 +84,7 @@ struct BaseMapPainter {
                 let c = layer.paint.color(.backgroundColor, zctx)
                 let o = layer.paint.number(.backgroundOpacity, zctx)
                 canvas.save()
-                canvas.setColor(c, opacity: o)
-                cairo_paint(canvas.cr)
+                canvas.paint(c, opacity: o)
                 canvas.restore()
             case .fill, .line, .circle, .symbol:
                 guard let sourceID = layer.source else { continue }
@@ -101,7 +93,7 @@ struct BaseMapPainter {
                 let translate = Self.translation(layer, zctx)
                 canvas.save()
                 defer { canvas.restore() }
-                if translate.x != 0 || translate.y != 0 { cairo_translate(canvas.cr, translate.x, translate.y) }
+                if translate.x != 0 || translate.y != 0 { canvas.translate(x: translate.x, y: translate.y) }
                 if let geojson = map.geojsonSources[sourceID] {
                     drawGeoJSON(layer, layerIndex: layerIndex, source: geojson, symbols: &symbols)
                     continue
@@ -144,32 +136,6 @@ struct BaseMapPainter {
         let v = layer.paint.numbers(property, ctx)
         guard v.count == 2, v[0].isFinite, v[1].isFinite else { return .zero }
         return Point(x: v[0], y: v[1])
-    }
-
-    /// For each style layer with a filter, a number shared with the other visible layers that read
-    /// the same source layer through an equal filter: verdicts are kept per number, computed once
-    /// per feature for all those layers, and kept with the prepared tile layer for the next images
-    /// (see `PreparedTiles`). Nil for a layer without a filter.
-    static func filterGroups(_ layers: [StyleLayer], zoom: Double) -> [Int?] {
-        struct Key: Hashable {
-            var source: String
-            var sourceLayer: String
-            var filter: StyleExpression
-        }
-        var groups: [Key: Int] = [:]
-        var keys: [Key?] = []
-        for layer in layers {
-            guard layer.isVisible(atZoom: zoom), let source = layer.source, let sourceLayer = layer.sourceLayer,
-                let filter = layer.filter
-            else {
-                keys.append(nil)
-                continue
-            }
-            let key = Key(source: source, sourceLayer: sourceLayer, filter: filter)
-            keys.append(key)
-            if groups[key] == nil { groups[key] = groups.count }
-        }
-        return keys.map { key in key.flatMap { groups[$0] } }
     }
 
     private mutating func warnOnce(_ message: String) {
@@ -231,14 +197,11 @@ struct BaseMapPainter {
                 started = true
                 canvas.save()
                 // A pixel-exact clip: neighbouring tiles share edge pixels without a seam.
-                cairo_set_antialias(canvas.cr, CAIRO_ANTIALIAS_NONE)
                 canvas.newPath()
-                canvas.addRect(tileFrame)
-                cairo_clip(canvas.cr)
-                cairo_set_antialias(canvas.cr, CAIRO_ANTIALIAS_DEFAULT)
+                canvas.clipToPixels(tileFrame)
                 canvas.newPath()
                 // The tile's points are relative to its corner.
-                cairo_translate(canvas.cr, tile.origin.x, tile.origin.y)
+                canvas.translate(x: tile.origin.x, y: tile.origin.y)
             }
             addGeometry(g, p, layerType: style.type, circleRadius: current.paint.circleRadius, record: record)
             pending = true
@@ -260,11 +223,9 @@ struct BaseMapPainter {
         _ g: PreparedTileLayer.Geometry, _ p: PreparedTileLayer, layerType: StyleLayerType, circleRadius: Double,
         record: Bool
     ) {
-        let cr = canvas.cr
         // Geometry the coverage rasterizers draw (`record`) goes to them in device pixels,
-        // bypassing cairo's fixed-point path (and the copy back).
-        var m = cairo_matrix_t()
-        if record { cairo_get_matrix(cr, &m) }
+        // bypassing the painter's path (cairo's is fixed-point, and copied back).
+        let m = record ? canvas.deviceTransform : .identity
         p.points.withUnsafeBufferPointer { pts in
             switch (layerType, g.type) {
             case (.fill, .polygon):
@@ -275,7 +236,7 @@ struct BaseMapPainter {
                         recordLine(pts, r, closingWith: pts[r.lowerBound], m)
                     } else {
                         addLine(pts, r, closingWith: nil)
-                        cairo_close_path(cr)
+                        canvas.closePath()
                     }
                 }
             case (.line, .lineString):
@@ -307,18 +268,17 @@ struct BaseMapPainter {
         }
     }
 
-    /// Adds the polyline `pts[range]` (then `closing`, when given) to the cairo path, thinned
-    /// (see `thinned`).
+    /// Adds the polyline `pts[range]` (then `closing`, when given) to the painter's path,
+    /// thinned (see `thinned`).
     @inline(__always)
     private func addLine(_ pts: UnsafeBufferPointer<Point>, _ range: Range<Int>, closingWith closing: Point?) {
-        let cr = canvas.cr
         var first = true
         thinned(pts, range, closingWith: closing) { q in
             if first {
-                cairo_move_to(cr, q.x, q.y)
+                canvas.move(to: q)
                 first = false
             } else {
-                cairo_line_to(cr, q.x, q.y)
+                canvas.addLine(to: q)
             }
         }
     }
@@ -327,12 +287,10 @@ struct BaseMapPainter {
     /// pixels (`m` maps points to pixels), thinned (see `thinned`).
     @inline(__always)
     private func recordLine(
-        _ pts: UnsafeBufferPointer<Point>, _ range: Range<Int>, closingWith closing: Point?, _ m: cairo_matrix_t
+        _ pts: UnsafeBufferPointer<Point>, _ range: Range<Int>, closingWith closing: Point?, _ m: DeviceTransform
     ) {
-        thinned(pts, range, closingWith: closing) { p in
-            canvas.recordedPoints.append(Point(x: m.xx * p.x + m.xy * p.y + m.x0, y: m.yx * p.x + m.yy * p.y + m.y0))
-        }
-        canvas.recordedEnds.append(canvas.recordedPoints.count)
+        thinned(pts, range, closingWith: closing) { p in canvas.recordPoint(m.apply(p)) }
+        canvas.endRecordedPolyline(closing: false)
     }
 
     /// Calls `emit` with the vertices of `pts[range]` (then `closing`, when given), dropping
@@ -364,7 +322,7 @@ struct BaseMapPainter {
     }
 
     /// Whether `paint` is drawn by the canvas's coverage rasterizers (then its geometry is
-    /// recorded in device pixels rather than built as a cairo path): fills, and lines but dashed
+    /// recorded in device pixels rather than built as a path): fills, and lines but dashed
     /// ones and wide bevelled ones, on raster output.
     func drawsByCoverage(_ paint: LayerPaint) -> Bool {
         guard canvas.canRasterizeCoverage else { return false }
@@ -382,91 +340,88 @@ struct BaseMapPainter {
 
     /// Miter and bevel joins of lines at most this wide (device pixels, gap included) are drawn
     /// round: they differ by under a pixel. Wider bevelled lines go to cairo's stroker.
-    static let roundJoinTolerance = 2.0
+    static var roundJoinTolerance: Double { 2 }
 
     /// Adds a circle at `center` (points) of `radius` points to what `apply` paints next: as a
-    /// centre for the coverage rasterizer, or (vector output) as a cairo path whose visible edge
+    /// centre for the coverage rasterizer, or (vector output) as a path whose visible edge
     /// is half a pixel inside the radius, where MapLibre's shader fades it.
     func addCircle(_ center: Point, radius: Double) {
         if canvas.canRasterizeCoverage {
-            canvas.circleCenters.append(center)
+            canvas.recordCircle(at: center)
         } else {
             canvas.addCircle(center: center, radius: max(radius - 0.5 / camera.scale, 0))
         }
     }
 
     /// Paints the current path with `paint`, then clears it. Fills and most lines wait in the
-    /// canvas's coverage mask until `canvas.flushCoverage()` (each layer ends with one).
+    /// painter's coverage mask until `canvas.flushCoverage()` (each layer ends with one).
     func apply(_ paint: LayerPaint) {
         switch paint.type {
-        case .fill:
-            let outlined = paint.outlined
-            if canvas.canRasterizeCoverage {
-                // MapLibre's fill model (hard interior, anti-aliased one-pixel outline), rasterized
-                // by exact area: cairo's scan converter costs several times more on maps of many
-                // small polygons.
-                let outline = paint.antialias ? (outlined ? paint.outlineColor : paint.color) : nil
-                canvas.fillByArea(color: paint.color, opacity: paint.opacity, outline: outline)
-                return
-            }
-            canvas.fill(color: paint.color, opacity: paint.opacity, preserve: outlined)
-            if outlined {
-                // MapLibre draws the outline one device pixel wide.
-                canvas.stroke(
-                    color: paint.outlineColor, opacity: paint.opacity, width: 1 / camera.scale, cap: .butt, join: .miter
-                )
-            }
-        case .line:
-            let width = paint.width
-            let gap = paint.gap
-            guard width > 0, paint.opacity > 0 else {
-                canvas.newPath()
-                return
-            }
-            cairo_set_miter_limit(canvas.cr, paint.miterLimit)
-            let dash = paint.validDash
-            if drawsByCoverage(paint) {
-                // MapLibre's own line model: coverage by distance, round joins (plus miter wedges
-                // where asked), blur. Much faster than cairo's scan converter for road networks.
-                let mitered = paint.join == .miter && paint.totalWidth * camera.scale > Self.roundJoinTolerance
-                canvas.strokeByDistance(
-                    color: paint.color, opacity: paint.opacity, width: width, gap: gap, blur: paint.blur,
-                    cap: paint.cap, miterLimit: mitered ? paint.miterLimit : nil, offset: paint.offset)
-                return
-            }
-            if gap > 0 {
-                // line-gap-width: two strokes of `width` either side of a `gap`-wide hole. Drawn in
-                // a group — wide stroke, then the hole cleared — and composited with the opacity.
-                cairo_push_group(canvas.cr)
-                canvas.stroke(
-                    color: paint.color, width: gap + 2 * width, cap: paint.cap, join: paint.join, dash: dash,
-                    preserve: true)
-                cairo_set_operator(canvas.cr, CAIRO_OPERATOR_CLEAR)
-                canvas.stroke(color: paint.color, width: gap, cap: paint.cap, join: paint.join, dash: dash)
-                cairo_set_operator(canvas.cr, CAIRO_OPERATOR_OVER)
-                cairo_pop_group_to_source(canvas.cr)
-                cairo_paint_with_alpha(canvas.cr, paint.opacity)
-            } else {
-                canvas.stroke(
-                    color: paint.color, opacity: paint.opacity, width: width, cap: paint.cap, join: paint.join,
-                    dash: dash)
-            }
-        case .circle:
-            if canvas.canRasterizeCoverage {
-                canvas.drawCircles(
-                    canvas.circleCenters, radius: paint.circleRadius, color: paint.color, opacity: paint.opacity,
-                    strokeWidth: paint.strokeWidth, strokeColor: paint.outlineColor, strokeOpacity: paint.strokeOpacity,
-                    blur: paint.circleBlur)
-                canvas.circleCenters.removeAll(keepingCapacity: true)
-                return
-            }
-            canvas.fill(color: paint.color, opacity: paint.opacity, preserve: paint.strokeWidth > 0)
-            if paint.strokeWidth > 0 {
-                // MapLibre draws circle-stroke-width outside circle-radius.
-                canvas.strokeOutside(color: paint.outlineColor, opacity: paint.strokeOpacity, width: paint.strokeWidth)
-            }
-        default:
+        case .fill: applyFill(paint)
+        case .line: applyLine(paint)
+        case .circle: applyCircle(paint)
+        default: canvas.newPath()
+        }
+    }
+
+    private func applyFill(_ paint: LayerPaint) {
+        let outlined = paint.outlined
+        if canvas.canRasterizeCoverage {
+            // MapLibre's fill model (hard interior, anti-aliased one-pixel outline), rasterized
+            // by exact area: cairo's scan converter costs several times more on maps of many
+            // small polygons.
+            let outline = paint.antialias ? (outlined ? paint.outlineColor : paint.color) : nil
+            canvas.fillByArea(color: paint.color, opacity: paint.opacity, outline: outline)
+            return
+        }
+        canvas.fill(color: paint.color, opacity: paint.opacity, preserve: outlined)
+        if outlined {
+            // MapLibre draws the outline one device pixel wide.
+            canvas.stroke(
+                color: paint.outlineColor, opacity: paint.opacity, width: 1 / camera.scale, cap: .butt, join: .miter)
+        }
+    }
+
+    private func applyLine(_ paint: LayerPaint) {
+        let width = paint.width
+        let gap = paint.gap
+        guard width > 0, paint.opacity > 0 else {
             canvas.newPath()
+            return
+        }
+        canvas.setMiterLimit(paint.miterLimit)
+        let dash = paint.validDash
+        if drawsByCoverage(paint) {
+            // MapLibre's own line model: coverage by distance, round joins (plus miter wedges
+            // where asked), blur. Much faster than cairo's scan converter for road networks.
+            let mitered = paint.join == .miter && paint.totalWidth * camera.scale > Self.roundJoinTolerance
+            canvas.strokeByDistance(
+                color: paint.color, opacity: paint.opacity, width: width, gap: gap, blur: paint.blur,
+                cap: paint.cap, miterLimit: mitered ? paint.miterLimit : nil, offset: paint.offset)
+            return
+        }
+        if gap > 0 {
+            // line-gap-width: two strokes of `width` either side of a `gap`-wide hole.
+            canvas.strokeWithGap(
+                StrokeStyle(width: gap + 2 * width, cap: paint.cap, join: paint.join, dash: dash), gap: gap,
+                color: paint.color, opacity: paint.opacity)
+        } else {
+            canvas.stroke(
+                color: paint.color, opacity: paint.opacity, width: width, cap: paint.cap, join: paint.join, dash: dash)
+        }
+    }
+
+    private func applyCircle(_ paint: LayerPaint) {
+        if canvas.canRasterizeCoverage {
+            canvas.drawCircles(
+                radius: paint.circleRadius, color: paint.color, opacity: paint.opacity, strokeWidth: paint.strokeWidth,
+                strokeColor: paint.outlineColor, strokeOpacity: paint.strokeOpacity, blur: paint.circleBlur)
+            return
+        }
+        canvas.fill(color: paint.color, opacity: paint.opacity, preserve: paint.strokeWidth > 0)
+        if paint.strokeWidth > 0 {
+            // MapLibre draws circle-stroke-width outside circle-radius.
+            canvas.strokeOutside(color: paint.outlineColor, opacity: paint.strokeOpacity, width: paint.strokeWidth)
         }
     }
 
@@ -494,7 +449,7 @@ struct BaseMapPainter {
             }
             let ctx = EvaluationContext(zoom: zoom, feature: TileFeatureContext(layer: p.keys, index: i))
             guard filter.accepts(i, ctx) else { continue }
-            let rawText = textField(style, ctx)
+            let rawText = SymbolCandidate.text(of: style, ctx)
             let icon = style.layout.string(.iconImage, ctx)
             guard !rawText.isEmpty || !icon.isEmpty, !g.isEmpty else { continue }
             var anchor: SymbolCandidate.Geometry?
@@ -565,46 +520,6 @@ struct BaseMapPainter {
                     layer: style, layerIndex: layerIndex, ctx: ctx, text: rawText, geometry: placed, icon: icon))
         }
     }
-
-    func textField(_ style: StyleLayer, _ ctx: EvaluationContext) -> String {
-        guard let v = style.layout.value(.textField, ctx) else { return "" }
-        var s: String
-        switch v {
-        case .string(let t): s = t
-        case .number(let d): s = d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
-        case .array(let parts): s = parts.compactMap(\.stringValue).joined()
-        default: s = ""
-        }
-        switch style.layout.enumValue(.textTransform, ctx) {
-        case "uppercase": s = s.uppercased()
-        case "lowercase": s = s.lowercased()
-        default: break
-        }
-        return Self.trimmed(s)
-    }
-
-    /// `s` without leading and trailing whitespace and newlines, exactly as Foundation's
-    /// `trimmingCharacters(in: .whitespacesAndNewlines)`, without Foundation's cost.
-    static func trimmed(_ s: String) -> String {
-        let scalars = s.unicodeScalars
-        guard let first = scalars.first, let last = scalars.last else { return s }
-        if !isWhitespace(first) && !isWhitespace(last) { return s }
-        var start = scalars.startIndex
-        var end = scalars.endIndex
-        while start < end, isWhitespace(scalars[start]) { start = scalars.index(after: start) }
-        while end > start, isWhitespace(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
-        return String(scalars[start..<end])
-    }
-
-    /// Membership in Foundation's `CharacterSet.whitespacesAndNewlines` (listed in full: the
-    /// space separators, U+0009–U+000D, U+0085, U+200B, U+2028 and U+2029).
-    @inline(__always)
-    private static func isWhitespace(_ c: Unicode.Scalar) -> Bool {
-        switch c.value {
-        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200B, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
-        default: return false
-        }
-    }
 }
 
 /// A style layer's filter over one prepared source layer; verdicts of a filter shared by several
@@ -631,6 +546,32 @@ struct FeatureFilter {
         let ok = layer.accepts(ctx())
         verdicts[i] = ok ? 1 : 2
         return ok
+    }
+
+    /// For each style layer with a filter, a number shared with the other visible layers that read
+    /// the same source layer through an equal filter: verdicts are kept per number, computed once
+    /// per feature for all those layers, and kept with the prepared tile layer for the next images
+    /// (see `PreparedTiles`). Nil for a layer without a filter.
+    static func groups(_ layers: [StyleLayer], zoom: Double) -> [Int?] {
+        struct Key: Hashable {
+            var source: String
+            var sourceLayer: String
+            var filter: StyleExpression
+        }
+        var groups: [Key: Int] = [:]
+        var keys: [Key?] = []
+        for layer in layers {
+            guard layer.isVisible(atZoom: zoom), let source = layer.source, let sourceLayer = layer.sourceLayer,
+                let filter = layer.filter
+            else {
+                keys.append(nil)
+                continue
+            }
+            let key = Key(source: source, sourceLayer: sourceLayer, filter: filter)
+            keys.append(key)
+            if groups[key] == nil { groups[key] = groups.count }
+        }
+        return keys.map { key in key.flatMap { groups[$0] } }
     }
 
     /// Hands the verdicts back to the prepared layer.
@@ -667,8 +608,8 @@ struct LayerPaint: Equatable {
     var blur = 0.0
     /// line-offset, points (positive: to the right of the line's direction).
     var offset = 0.0
-    var cap = CairoCanvas.LineCap.butt
-    var join = CairoCanvas.LineJoin.miter
+    var cap = LineCap.butt
+    var join = LineJoin.miter
     var miterLimit = 2.0
     var dash: [Double] = []
     /// A line's whole width, points: two strokes and the gap between them with line-gap-width.

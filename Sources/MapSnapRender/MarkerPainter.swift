@@ -47,7 +47,7 @@ enum MarkerPainter {
     }
 
     static func drawBalloon(
-        _ canvas: CairoCanvas, at p: Point, pin: PinOverlay, theme: OverlayTheme, glyph: TextLayout?
+        _ canvas: some Painter, at p: Point, pin: PinOverlay, theme: OverlayTheme, glyph: TextLayout?
     ) {
         let (w, h) = balloonSize(pin, theme: theme)
         let r = w / 2
@@ -90,7 +90,7 @@ enum MarkerPainter {
 
     // MARK: Flags
 
-    static func drawFlag(_ canvas: CairoCanvas, at p: Point, pin: PinOverlay, theme: OverlayTheme) {
+    static func drawFlag(_ canvas: some Painter, at p: Point, pin: PinOverlay, theme: OverlayTheme) {
         let h = theme.flags.height
         let fw = h * 0.78
         let fh = h * 0.48
@@ -168,7 +168,7 @@ enum MarkerPainter {
     }
 
     static func drawCallout(
-        _ canvas: CairoCanvas, at p: Point, text t: TextLayout, callout: CalloutOverlay, theme: OverlayTheme,
+        _ canvas: some Painter, at p: Point, text t: TextLayout, callout: CalloutOverlay, theme: OverlayTheme,
         below: Bool,
         shift: Double
     ) {
@@ -189,7 +189,7 @@ enum MarkerPainter {
     /// bubble (over it when `below`), its tip at `tipX`; a white outline, a soft shadow, and the
     /// `symbol` (if any) at the bubble's left end. The text is drawn by the caller.
     static func drawCalloutBubble(
-        _ canvas: CairoCanvas, bubble: Rect, tipX: Double, below: Bool, color: Color, symbol: BuiltinSymbol?,
+        _ canvas: some Painter, bubble: Rect, tipX: Double, below: Bool, color: Color, symbol: BuiltinSymbol?,
         symbolColor: Color, theme: OverlayTheme
     ) {
         let s = theme.callout

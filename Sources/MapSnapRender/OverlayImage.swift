@@ -1,4 +1,3 @@
-import CCairo
 import MapSnapGeometry
 import MapSnapStyle
 import MapSnapText
@@ -70,7 +69,7 @@ enum OverlayImage: String, CaseIterable {
     /// balloon's glyph (its text already shaped) or the callout's symbol, in `glyphColor`; a
     /// callout's pointer tip is at `tipX`.
     func draw(
-        _ canvas: CairoCanvas, in rect: Rect, color: Color, glyph: PinGlyph, glyphLayout: TextLayout?,
+        _ canvas: some Painter, in rect: Rect, color: Color, glyph: PinGlyph, glyphLayout: TextLayout?,
         glyphColor: Color, tipX: Double? = nil, theme: OverlayTheme
     ) {
         let natural = size(theme)
@@ -94,8 +93,8 @@ enum OverlayImage: String, CaseIterable {
                 MarkerPainter.drawFlag(canvas, at: foot, pin: pin, theme: look)
             } else {
                 canvas.save()
-                cairo_translate(canvas.cr, foot.x, foot.y)
-                cairo_scale(canvas.cr, k, k)
+                canvas.translate(x: foot.x, y: foot.y)
+                canvas.scale(x: k, y: k)
                 MarkerPainter.drawFlag(canvas, at: Point(x: 0, y: 0), pin: pin, theme: look)
                 canvas.restore()
             }

@@ -73,7 +73,7 @@ public final class SceneRenderer {
             band: band)
 
         // 3. Paint.
-        let canvas = try CairoCanvas(format: request.format, size: size, scale: request.scale)
+        let canvas = try CairoPainter(format: request.format, size: size, scale: request.scale)
         canvas.adoptCoverageBuffers(coverageBuffers)
         defer { if let b = canvas.coverageBuffers { coverageBuffers = b } }
         var baseSymbols: [SymbolCandidate] = []
@@ -378,7 +378,7 @@ public final class SceneRenderer {
     /// style does not draw them.
     private func drawPins(
         _ pins: [PinOverlay], titles pinTitles: [TextLayout?], glyphs pinGlyphs: [TextLayout?], camera: Camera,
-        theme: OverlayTheme, frame: Rect, canvas: CairoCanvas, index: inout CollisionIndex,
+        theme: OverlayTheme, frame: Rect, canvas: CairoPainter, index: inout CollisionIndex,
         into items: inout [Annotations.Item]
     ) {
         for (i, pin) in pins.enumerated() {

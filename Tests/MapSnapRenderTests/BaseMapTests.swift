@@ -2,10 +2,10 @@ import Foundation
 import MapSnap
 import XCTest
 
+@testable import MapSnapImage
+@testable import MapSnapRaster
 @testable import MapSnapRender
 @testable import MapSnapText
-@testable import MapSnapRaster
-@testable import MapSnapImage
 
 /// The bundled standard style over the sample base maps: golden images at two zooms for
 /// San Francisco and Monaco and @2x, label placement without overlap, no seams at tile borders.
@@ -753,8 +753,8 @@ extension BaseMapTests {
         guard let fixed = map.style.layers.first(where: { $0.id == "fixed" }),
             let zoomy = map.style.layers.first(where: { $0.id == "zoomy" })
         else { return XCTFail("layers") }
-        XCTAssertTrue(BaseMapPainter.memoizes(fixed))
-        XCTAssertFalse(BaseMapPainter.memoizes(zoomy), "its filter and colour follow the zoom")
+        XCTAssertTrue(GeoJSONSource.memoizes(fixed))
+        XCTAssertFalse(GeoJSONSource.memoizes(zoomy), "its filter and colour follow the zoom")
         func colours(_ zoom: Double) throws -> (a: [UInt8], b: [UInt8]) {
             let out = try render(map, center, zoom: zoom, size: Size(width: 200, height: 200))
             let img = try RGBAImage(png: out.bytes)
@@ -848,8 +848,8 @@ extension BaseMapTests {
         XCTAssertGreaterThan(n, 0)
         tiles.pointBudget = 2 * n
         let caches = ["s": cache]
-        func key(_ i: Int) -> BaseMapPainter.PreparedKey {
-            BaseMapPainter.PreparedKey(source: "s", layer: "transportation", tile: id, size: Double(512 + i))
+        func key(_ i: Int) -> PreparedTiles.Key {
+            PreparedTiles.Key(source: "s", layer: "transportation", tile: id, size: Double(512 + i))
         }
         tiles.keep([key(0): layers[0]], caches: caches)
         tiles.keep([key(1): layers[1]], caches: caches)

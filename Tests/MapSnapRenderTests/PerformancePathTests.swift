@@ -6,10 +6,10 @@ import MapSnapStyle
 import MapSnapTiles
 import XCTest
 
+@testable import MapSnapImage
+@testable import MapSnapRaster
 @testable import MapSnapRender
 @testable import MapSnapText
-@testable import MapSnapRaster
-@testable import MapSnapImage
 
 /// The shortcuts the base-map painter and the PNG encoder take for speed give the same answers
 /// as the slow paths they replace.
@@ -28,7 +28,7 @@ final class PerformancePathTests: XCTestCase {
         }
         for s in all {
             XCTAssertEqual(
-                BaseMapPainter.trimmed(s), s.trimmingCharacters(in: .whitespacesAndNewlines),
+                SymbolCandidate.trimmed(s), s.trimmingCharacters(in: .whitespacesAndNewlines),
                 "\(s.unicodeScalars.map(\.value))")
         }
     }
@@ -46,7 +46,7 @@ final class PerformancePathTests: XCTestCase {
              ]}
             """
         let style = try StyleParser.parse(json).0
-        let groups = BaseMapPainter.filterGroups(style.layers, zoom: 14)
+        let groups = FeatureFilter.groups(style.layers, zoom: 14)
         XCTAssertEqual(groups.count, 6)
         XCTAssertNotNil(groups[0])
         XCTAssertEqual(groups[0], groups[1], "the same filter on the same source layer")
