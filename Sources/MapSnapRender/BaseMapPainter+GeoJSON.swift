@@ -6,51 +6,67 @@ import MapSnapStyle
 /// (no tiling), in the world copy nearest the camera; the painter clips what falls outside.
 extension BaseMapPainter {
     func drawGeoJSON(_ layer: StyleLayer, layerIndex: Int, source: GeoJSONSource, symbols: inout [SymbolCandidate]) {
-        let zoom = camera.zoom
-        let frame = Rect(x: 0, y: 0, width: camera.size.width, height: camera.size.height)
-        let linePlacement = layer.layout.enumValue(.symbolPlacement, EvaluationContext(zoom: zoom)) != "point"
-        // Opaque paint that does not depend on the feature: one path for the whole layer, one
-        // paint call (translucent paint stays per feature, so overlaps blend as in MapLibre).
-        let batch = layer.type != .symbol && Self.isUniformOpaque(layer, zoom: zoom)
-        var pending: LayerPaint?
-        let fixed = LayerPaint(layer, EvaluationContext(zoom: zoom), perFeature: false)
-        let m = canvas.deviceTransform
-        let isOverlay = layer.source == OverlayStyleSource.id
         // Filter verdicts and paint that do not depend on the zoom are remembered per feature.
         let memo = GeoJSONSource.memoizes(layer) ? source.takeMemo(for: layer) : nil
         defer { if let memo { source.putMemo(memo) } }
+        if layer.type == .symbol {
+            collectGeoJSONSymbols(layer, layerIndex: layerIndex, source: source, memo: memo, into: &symbols)
+        } else {
+            drawGeoJSONFeatures(layer, source: source, memo: memo)
+        }
+    }
+
+    /// Whether feature `index` (in `ctx`) passes `layer`'s filter, the verdict kept in `memo`.
+    private static func accepts(
+        _ layer: StyleLayer, _ index: Int, _ ctx: EvaluationContext, memo: GeoJSONSource.FeatureMemo?
+    ) -> Bool {
+        guard let memo else { return layer.accepts(ctx) }
+        if memo.verdicts[index] == 0 { memo.verdicts[index] = layer.accepts(ctx) ? 1 : 2 }
+        return memo.verdicts[index] == 1
+    }
+
+    /// The label candidates of a symbol layer: at points, and along lines with line placement.
+    private func collectGeoJSONSymbols(
+        _ layer: StyleLayer, layerIndex: Int, source: GeoJSONSource, memo: GeoJSONSource.FeatureMemo?,
+        into symbols: inout [SymbolCandidate]
+    ) {
+        let zoom = camera.zoom
+        let frame = Rect(x: 0, y: 0, width: camera.size.width, height: camera.size.height)
+        let linePlacement = layer.layout.enumValue(.symbolPlacement, EvaluationContext(zoom: zoom)) != "point"
+        let isOverlay = layer.source == OverlayStyleSource.id
         for (index, item) in source.items.enumerated() {
             let ctx = EvaluationContext(zoom: zoom, feature: GeoJSONFeatureContext(item: item))
-            if let memo {
-                if memo.verdicts[index] == 0 { memo.verdicts[index] = layer.accepts(ctx) ? 1 : 2 }
-                guard memo.verdicts[index] == 1 else { continue }
-            } else {
-                guard layer.accepts(ctx) else { continue }
-            }
-            if layer.type == .symbol {
-                let text = SymbolCandidate.text(of: layer, ctx)
-                let icon = layer.layout.string(.iconImage, ctx)
-                guard !text.isEmpty || !icon.isEmpty else { continue }
-                Self.forEachPart(item.feature.geometry) { g in
-                    switch g {
-                    case .point(let c):
-                        symbols.append(
-                            SymbolCandidate(
-                                layer: layer, layerIndex: layerIndex, ctx: ctx, text: text,
-                                geometry: .point(camera.point(for: c)), icon: icon,
-                                overlayFeature: isOverlay ? index : nil))
-                    case .lineString(let cs) where linePlacement:
-                        symbols.append(
-                            SymbolCandidate(
-                                layer: layer, layerIndex: layerIndex, ctx: ctx, text: text,
-                                geometry: .lines([project(cs)], clip: frame), icon: icon,
-                                overlayFeature: isOverlay ? index : nil))
-                    default:
-                        break
-                    }
+            guard Self.accepts(layer, index, ctx, memo: memo) else { continue }
+            let text = SymbolCandidate.text(of: layer, ctx)
+            let icon = layer.layout.string(.iconImage, ctx)
+            guard !text.isEmpty || !icon.isEmpty else { continue }
+            Self.forEachPart(item.feature.geometry) { g in
+                let geometry: SymbolCandidate.Geometry
+                switch g {
+                case .point(let c): geometry = .point(camera.point(for: c))
+                case .lineString(let cs) where linePlacement: geometry = .lines([project(cs)], clip: frame)
+                default: return
                 }
-                continue
+                symbols.append(
+                    SymbolCandidate(
+                        layer: layer, layerIndex: layerIndex, ctx: ctx, text: text, geometry: geometry, icon: icon,
+                        overlayFeature: isOverlay ? index : nil))
             }
+        }
+    }
+
+    /// Draws the features of a fill, line or circle layer.
+    private func drawGeoJSONFeatures(_ layer: StyleLayer, source: GeoJSONSource, memo: GeoJSONSource.FeatureMemo?) {
+        let zoom = camera.zoom
+        // Opaque paint that does not depend on the feature: one path for the whole layer, one
+        // paint call (translucent paint stays per feature, so overlaps blend as in MapLibre).
+        let batch = Self.isUniformOpaque(layer, zoom: zoom)
+        var pending: LayerPaint?
+        let fixed = LayerPaint(layer, EvaluationContext(zoom: zoom), perFeature: false)
+        let m = canvas.deviceTransform
+        for (index, item) in source.items.enumerated() {
+            let ctx = EvaluationContext(zoom: zoom, feature: GeoJSONFeatureContext(item: item))
+            guard Self.accepts(layer, index, ctx, memo: memo) else { continue }
             // The paint first: it decides whether the geometry goes to the coverage rasterizers
             // (recorded in device pixels) or to the painter's path.
             var paint = fixed
@@ -65,54 +81,53 @@ extension BaseMapPainter {
             let record = drawsByCoverage(paint)
             var drew = false
             Self.forEachPart(item.feature.geometry) { g in
-                switch (layer.type, g) {
-                case (.fill, .polygon(let rings)):
-                    for ring in rings where ring.count > 2 {
-                        if record {
-                            recordGeoJSONLine(ring, closed: true, m)
-                        } else {
-                            canvas.addRing(project(ring))
-                        }
-                    }
-                    drew = true
-                case (.line, .lineString(let cs)):
-                    if record { recordGeoJSONLine(cs, closed: false, m) } else { canvas.addPolyline(project(cs)) }
-                    drew = true
-                case (.line, .polygon(let rings)):
-                    for ring in rings where ring.count > 1 {
-                        if record {
-                            recordGeoJSONLine(ring, closed: true, m)
-                        } else {
-                            canvas.addPolyline(project(ring + [ring[0]]))
-                        }
-                    }
-                    drew = true
-                case (.circle, .point(let c)):
-                    addCircle(camera.point(for: c), radius: layer.paint.number(.circleRadius, ctx))
-                    drew = true
-                case (.circle, .lineString(let cs)):
-                    // MapLibre draws a circle at every vertex of a line or polygon.
-                    addCircles(cs, layer, ctx)
-                    drew = true
-                case (.circle, .polygon(let rings)):
-                    for ring in rings {
-                        addCircles(ring.count > 1 && ring.first == ring.last ? ring.dropLast() : ring, layer, ctx)
-                    }
-                    drew = true
-                default:
-                    break
-                }
+                if addGeoJSONGeometry(g, layer, ctx, record: record, m) { drew = true }
             }
-            if drew {
-                if batch {
-                    pending = paint
-                } else {
-                    apply(paint)
-                    if !paint.isOpaque { canvas.flushCoverage() }
-                }
+            guard drew else { continue }
+            if batch {
+                pending = paint
+            } else {
+                apply(paint)
+                if !paint.isOpaque { canvas.flushCoverage() }
             }
         }
         if let paint = pending { apply(paint) }
+    }
+
+    /// Adds the single geometry `g` of a feature (in `ctx`) as `layer` draws it: to the
+    /// painter's path, or recorded for the coverage rasterizers (`record`, device pixels by `m`).
+    /// Returns whether `layer` draws a geometry of its type.
+    private func addGeoJSONGeometry(
+        _ g: Geometry, _ layer: StyleLayer, _ ctx: EvaluationContext, record: Bool, _ m: DeviceTransform
+    ) -> Bool {
+        switch (layer.type, g) {
+        case (.fill, .polygon(let rings)):
+            for ring in rings where ring.count > 2 {
+                if record { recordGeoJSONLine(ring, closed: true, m) } else { canvas.addRing(project(ring)) }
+            }
+        case (.line, .lineString(let cs)):
+            if record { recordGeoJSONLine(cs, closed: false, m) } else { canvas.addPolyline(project(cs)) }
+        case (.line, .polygon(let rings)):
+            for ring in rings where ring.count > 1 {
+                if record {
+                    recordGeoJSONLine(ring, closed: true, m)
+                } else {
+                    canvas.addPolyline(project(ring + [ring[0]]))
+                }
+            }
+        case (.circle, .point(let c)):
+            addCircle(camera.point(for: c), radius: layer.paint.number(.circleRadius, ctx))
+        case (.circle, .lineString(let cs)):
+            // MapLibre draws a circle at every vertex of a line or polygon.
+            addCircles(cs, layer, ctx)
+        case (.circle, .polygon(let rings)):
+            for ring in rings {
+                addCircles(ring.count > 1 && ring.first == ring.last ? ring.dropLast() : ring, layer, ctx)
+            }
+        default:
+            return false
+        }
+        return true
     }
 
     /// Records the line `coords` (then its first point again when `closed` and it does not end
