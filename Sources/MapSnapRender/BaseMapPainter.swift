@@ -148,18 +148,11 @@ struct BaseMapPainter<P: Painter> {
         _ style: StyleLayer, _ p: PreparedTileLayer, _ tile: CoveringTile, _ fixed: LayerPaint,
         _ filter: inout FeatureFilter
     ) {
-        let tileFrame = tile.frame
         // The part of the tile on the image, relative to the tile's corner (as `p`'s points).
-        guard let visible = tileFrame.intersection(imageRect)?.offsetBy(dx: -tile.origin.x, dy: -tile.origin.y)
+        guard let visible = tile.frame.intersection(imageRect)?.offsetBy(dx: -tile.origin.x, dy: -tile.origin.y)
         else { return }
+        guard let wanted = Self.drawnTypes(style.type) else { return }
         let zoom = camera.zoom
-        let wanted: (MVTGeometryType, MVTGeometryType)
-        switch style.type {
-        case .fill: wanted = (.polygon, .polygon)
-        case .line: wanted = (.lineString, .polygon)
-        case .circle: wanted = (.point, .lineString)  // and polygons: a circle at every vertex, as MapLibre
-        default: return
-        }
         let perFeature = fixed.dependsOnFeature
         // How far drawing can reach outside a feature's box (points), plus a pixel for
         // anti-aliasing and the pixel-snapped tile clip; per feature when the paint says so.
@@ -195,13 +188,7 @@ struct BaseMapPainter<P: Painter> {
             }
             if !started {
                 started = true
-                canvas.save()
-                // A pixel-exact clip: neighbouring tiles share edge pixels without a seam.
-                canvas.newPath()
-                canvas.clipToPixels(tileFrame)
-                canvas.newPath()
-                // The tile's points are relative to its corner.
-                canvas.translate(x: tile.origin.x, y: tile.origin.y)
+                beginTile(tile)
             }
             addGeometry(g, p, layerType: style.type, circleRadius: current.paint.circleRadius, record: record)
             pending = true
@@ -217,6 +204,28 @@ struct BaseMapPainter<P: Painter> {
         }
         if pending { apply(current.paint) }
         if started { canvas.restore() }
+    }
+
+    /// The geometry types a layer of `type` draws: fills polygons, lines lines and polygons'
+    /// rings, circles points and lines (and polygons: a circle at every vertex, as MapLibre).
+    private static func drawnTypes(_ type: StyleLayerType) -> (MVTGeometryType, MVTGeometryType)? {
+        switch type {
+        case .fill: return (.polygon, .polygon)
+        case .line: return (.lineString, .polygon)
+        case .circle: return (.point, .lineString)
+        default: return nil
+        }
+    }
+
+    /// Saves the painter's state for `tile` (`restore` ends it): a pixel-exact clip to its
+    /// square, so neighbouring tiles share edge pixels without a seam, and its corner as the
+    /// origin (the tile's points are relative to it).
+    private func beginTile(_ tile: CoveringTile) {
+        canvas.save()
+        canvas.newPath()
+        canvas.clipToPixels(tile.frame)
+        canvas.newPath()
+        canvas.translate(x: tile.origin.x, y: tile.origin.y)
     }
 
     private func addGeometry(
@@ -452,72 +461,86 @@ struct BaseMapPainter<P: Painter> {
             let rawText = SymbolCandidate.text(of: style, ctx)
             let icon = style.layout.string(.iconImage, ctx)
             guard !rawText.isEmpty || !icon.isEmpty, !g.isEmpty else { continue }
-            var anchor: SymbolCandidate.Geometry?
-            p.points.withUnsafeBufferPointer { pts in
-                switch g.type {
-                case .point:
-                    // A point in a tile's buffer belongs to the neighbouring tile.
-                    for part in p.parts(g) {
-                        for k in p.partRange(part) where frame.containsPoint(pts[k]) {
-                            anchor = .point(pts[k])
-                            return
-                        }
-                    }
-                case .lineString:
-                    if linePlacement {
-                        var paths: [[Point]] = []
-                        for part in p.parts(g) {
-                            let r = p.partRange(part)
-                            if r.count > 1 { paths.append(Array(pts[r])) }
-                        }
-                        if !paths.isEmpty { anchor = .lines(paths, clip: frame) }
-                    } else {
-                        // The longest line (the first of equals), at its middle vertex.
-                        var best: Range<Int>?
-                        for part in p.parts(g) {
-                            let r = p.partRange(part)
-                            if r.count > (best?.count ?? -1) { best = r }
-                        }
-                        if let r = best, !r.isEmpty {
-                            let q = pts[r.lowerBound + r.count / 2]
-                            if frame.containsPoint(q) { anchor = .point(q) }
-                        }
-                    }
-                case .polygon:
-                    guard g.partCount > 0 else { return }
-                    let ring = p.partRange(Int(g.firstPart))
-                    guard !ring.isEmpty else { return }
-                    if linePlacement {
-                        var path = Array(pts[ring])
-                        path.append(pts[ring.lowerBound])
-                        anchor = .lines([path], clip: frame)
-                    } else {
-                        // Label at the ring's vertex centroid, when it falls in this tile.
-                        var sx = 0.0
-                        var sy = 0.0
-                        for k in ring {
-                            sx += pts[k].x
-                            sy += pts[k].y
-                        }
-                        let c = Point(x: sx / Double(ring.count), y: sy / Double(ring.count))
-                        if frame.containsPoint(c) { anchor = .point(c) }
-                    }
-                default:
-                    break
-                }
-            }
-            guard let anchor else { continue }
-            let placed: SymbolCandidate.Geometry
-            switch anchor {
-            case .point(let q):
-                placed = .point(Point(x: q.x + o.x, y: q.y + o.y))
-            case .lines(let paths, let clip):
-                placed = .lines(
-                    paths.map { $0.map { Point(x: $0.x + o.x, y: $0.y + o.y) } }, clip: clip.offsetBy(dx: o.x, dy: o.y))
-            }
+            guard let anchor = Self.anchor(g, p, frame: frame, linePlacement: linePlacement) else { continue }
+            let placed = Self.moved(anchor, by: o)
             out.append(
                 SymbolCandidate(
                     layer: style, layerIndex: layerIndex, ctx: ctx, text: rawText, geometry: placed, icon: icon))
+        }
+    }
+
+    /// Where the symbol of `g` goes, in `p`'s points: with line placement its lines (a polygon's
+    /// outer ring), labelled only at anchors inside `frame`; else a point inside `frame` (the
+    /// first point, a line's middle vertex, a ring's vertex centroid). Nil when there is none.
+    private static func anchor(
+        _ g: PreparedTileLayer.Geometry, _ p: PreparedTileLayer, frame: Rect, linePlacement: Bool
+    ) -> SymbolCandidate.Geometry? {
+        p.points.withUnsafeBufferPointer { pts -> SymbolCandidate.Geometry? in
+            switch g.type {
+            case .point:
+                // A point in a tile's buffer belongs to the neighbouring tile.
+                for part in p.parts(g) {
+                    for k in p.partRange(part) where frame.containsPoint(pts[k]) { return .point(pts[k]) }
+                }
+                return nil
+            case .lineString:
+                return lineAnchor(g, p, pts, frame: frame, linePlacement: linePlacement)
+            case .polygon:
+                guard g.partCount > 0 else { return nil }
+                let ring = p.partRange(Int(g.firstPart))
+                guard !ring.isEmpty else { return nil }
+                if linePlacement {
+                    var path = Array(pts[ring])
+                    path.append(pts[ring.lowerBound])
+                    return .lines([path], clip: frame)
+                }
+                // Label at the ring's vertex centroid, when it falls in this tile.
+                var sx = 0.0
+                var sy = 0.0
+                for k in ring {
+                    sx += pts[k].x
+                    sy += pts[k].y
+                }
+                let c = Point(x: sx / Double(ring.count), y: sy / Double(ring.count))
+                return frame.containsPoint(c) ? .point(c) : nil
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// `anchor` for a line string: its lines (of two points or more), or the middle vertex of
+    /// the longest (the first of equals) when inside `frame`.
+    private static func lineAnchor(
+        _ g: PreparedTileLayer.Geometry, _ p: PreparedTileLayer, _ pts: UnsafeBufferPointer<Point>, frame: Rect,
+        linePlacement: Bool
+    ) -> SymbolCandidate.Geometry? {
+        if linePlacement {
+            var paths: [[Point]] = []
+            for part in p.parts(g) {
+                let r = p.partRange(part)
+                if r.count > 1 { paths.append(Array(pts[r])) }
+            }
+            return paths.isEmpty ? nil : .lines(paths, clip: frame)
+        }
+        var best: Range<Int>?
+        for part in p.parts(g) {
+            let r = p.partRange(part)
+            if r.count > (best?.count ?? -1) { best = r }
+        }
+        guard let r = best, !r.isEmpty else { return nil }
+        let q = pts[r.lowerBound + r.count / 2]
+        return frame.containsPoint(q) ? .point(q) : nil
+    }
+
+    /// `anchor` (relative to a tile's corner) moved by `o` (the corner: to image points).
+    private static func moved(_ anchor: SymbolCandidate.Geometry, by o: Point) -> SymbolCandidate.Geometry {
+        switch anchor {
+        case .point(let q):
+            return .point(Point(x: q.x + o.x, y: q.y + o.y))
+        case .lines(let paths, let clip):
+            return .lines(
+                paths.map { $0.map { Point(x: $0.x + o.x, y: $0.y + o.y) } }, clip: clip.offsetBy(dx: o.x, dy: o.y))
         }
     }
 }
