@@ -6,7 +6,7 @@ import MapSnapStyle
 import MapSnapText
 
 extension CairoPainter {
-    /// Whether `strokeByDistance` and `fillByArea` can draw on this canvas (raster output;
+    /// Whether `strokeByDistance` and `fillByArea` can draw on this painter (raster output;
     /// vector output keeps cairo's strokes and fills, which stay vectors).
     var canRasterizeCoverage: Bool { format == .png }
 
@@ -19,7 +19,7 @@ extension CairoPainter {
     /// sharper than that (bevelled by MapLibre) are stroked by cairo. The current clip bounds the
     /// work. The mask is
     /// composited by `flushCoverage()` (or when paint of another colour arrives), so strokes of
-    /// one paint blend once where they overlap. Only for `canRasterizeCoverage` canvases.
+    /// one paint blend once where they overlap. Only where `canRasterizeCoverage`.
     func strokeByDistance(
         color: Color, opacity: Double, width: Double, gap: Double, blur: Double, cap: LineCap, miterLimit: Double?,
         offset: Double
@@ -94,7 +94,7 @@ extension CairoPainter {
     /// given (`fill-antialias`), a one-pixel anti-aliased outline along every ring in that colour
     /// (`fill-outline-color`, else the fill colour), alpha `1 − smoothstep(0, 1, d)` at distance
     /// `d` pixels from the ring (`1 − d` for an outline of another colour). Clears the path; the current clip bounds the work; composited
-    /// like `strokeByDistance`. Only for `canRasterizeCoverage` canvases.
+    /// like `strokeByDistance`. Only where `canRasterizeCoverage`.
     func fillByArea(color: Color, opacity: Double, outline: Color?) {
         defer { newPath() }
         guard opacity > 0, let mask = coverageTarget(CoveragePaint(color: color, opacity: opacity)) else { return }
