@@ -165,6 +165,8 @@ struct BaseMapPainter<P: Painter> {
         let current = PaintSlot(fixed)
         // Whether the geometry goes to the coverage rasterizers: decided once for fixed paint.
         var record = drawsByCoverage(fixed)
+        // Points to device pixels, for the recorded geometry: fixed once the tile has begun.
+        var device = DeviceTransform()
         for i in 0..<p.count {
             let type = p.type(i)
             guard type == wanted.0 || type == wanted.1 || style.type == .circle else { continue }
@@ -189,8 +191,10 @@ struct BaseMapPainter<P: Painter> {
             if !started {
                 started = true
                 beginTile(tile)
+                device = canvas.deviceTransform
             }
-            addGeometry(g, p, layerType: style.type, circleRadius: current.paint.circleRadius, record: record)
+            addGeometry(
+                g, p, layerType: style.type, circleRadius: current.paint.circleRadius, record: record, device: device)
             pending = true
             if style.type == .circle || (perFeature && !current.paint.isOpaque) {
                 // Circles are painted one feature at a time (their fills and strokes overlap), and
@@ -230,11 +234,10 @@ struct BaseMapPainter<P: Painter> {
 
     private func addGeometry(
         _ g: PreparedTileLayer.Geometry, _ p: PreparedTileLayer, layerType: StyleLayerType, circleRadius: Double,
-        record: Bool
+        record: Bool, device m: DeviceTransform
     ) {
-        // Geometry the coverage rasterizers draw (`record`) goes to them in device pixels,
-        // bypassing the painter's path (cairo's is fixed-point, and copied back).
-        let m = record ? canvas.deviceTransform : .identity
+        // Geometry the coverage rasterizers draw (`record`) goes to them in device pixels (by
+        // `m`), bypassing the painter's path (cairo's is fixed-point, and copied back).
         p.points.withUnsafeBufferPointer { pts in
             switch (layerType, g.type) {
             case (.fill, .polygon):

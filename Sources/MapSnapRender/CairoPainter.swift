@@ -175,10 +175,12 @@ final class CairoPainter: Painter {
     func recordPoint(_ p: Point) { recordedPoints.append(p) }
 
     func endRecordedPolyline(closing: Bool) {
-        let start = recordedEnds.last ?? 0
-        let end = recordedPoints.count
-        if closing && end > start + 1 && recordedPoints[end - 1] != recordedPoints[start] {
-            recordedPoints.append(recordedPoints[start])
+        if closing {
+            let start = recordedEnds.last ?? 0
+            let end = recordedPoints.count
+            if end > start + 1 && recordedPoints[end - 1] != recordedPoints[start] {
+                recordedPoints.append(recordedPoints[start])
+            }
         }
         recordedEnds.append(recordedPoints.count)
     }

@@ -35,7 +35,7 @@ enum Resampling {
 }
 
 /// An affine map from points to device pixels, as cairo's matrix:
-/// x' = xx·x + xy·y + x0, y' = yx·x + yy·y + y0.
+/// x' = xx·x + xy·y + x0, y' = yx·x + yy·y + y0 (the identity unless told otherwise).
 struct DeviceTransform: Equatable {
     var xx = 1.0
     var yx = 0.0
@@ -43,8 +43,6 @@ struct DeviceTransform: Equatable {
     var yy = 1.0
     var x0 = 0.0
     var y0 = 0.0
-
-    static let identity = DeviceTransform()
 
     /// Where `p` (points) lands, device pixels.
     @inline(__always)
