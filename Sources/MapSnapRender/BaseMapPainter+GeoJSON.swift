@@ -1,61 +1,75 @@
-import CCairo
 import MapSnapFormats
 import MapSnapGeometry
 import MapSnapOverlay
 import MapSnapStyle
 
 /// Layers over a `geojson` source: features in degrees, projected straight to image points
-/// (no tiling), in the world copy nearest the camera; cairo clips what falls outside.
+/// (no tiling), in the world copy nearest the camera; the painter clips what falls outside.
 extension BaseMapPainter {
     func drawGeoJSON(_ layer: StyleLayer, layerIndex: Int, source: GeoJSONSource, symbols: inout [SymbolCandidate]) {
+        // Filter verdicts and paint that do not depend on the zoom are remembered per feature.
+        let memo = GeoJSONSource.memoizes(layer) ? source.takeMemo(for: layer) : nil
+        defer { if let memo { source.putMemo(memo) } }
+        if layer.type == .symbol {
+            collectGeoJSONSymbols(layer, layerIndex: layerIndex, source: source, memo: memo, into: &symbols)
+        } else {
+            drawGeoJSONFeatures(layer, source: source, memo: memo)
+        }
+    }
+
+    /// Whether feature `index` (in `ctx`) passes `layer`'s filter, the verdict kept in `memo`.
+    private static func accepts(
+        _ layer: StyleLayer, _ index: Int, _ ctx: EvaluationContext, memo: GeoJSONSource.FeatureMemo?
+    ) -> Bool {
+        guard let memo else { return layer.accepts(ctx) }
+        if memo.verdicts[index] == 0 { memo.verdicts[index] = layer.accepts(ctx) ? 1 : 2 }
+        return memo.verdicts[index] == 1
+    }
+
+    /// The label candidates of a symbol layer: at points, and along lines with line placement.
+    private func collectGeoJSONSymbols(
+        _ layer: StyleLayer, layerIndex: Int, source: GeoJSONSource, memo: GeoJSONSource.FeatureMemo?,
+        into symbols: inout [SymbolCandidate]
+    ) {
         let zoom = camera.zoom
         let frame = Rect(x: 0, y: 0, width: camera.size.width, height: camera.size.height)
         let linePlacement = layer.layout.enumValue(.symbolPlacement, EvaluationContext(zoom: zoom)) != "point"
-        // Opaque paint that does not depend on the feature: one path for the whole layer, one
-        // paint call (translucent paint stays per feature, so overlaps blend as in MapLibre).
-        let batch = layer.type != .symbol && Self.isUniformOpaque(layer, zoom: zoom)
-        var pending: LayerPaint?
-        let fixed = LayerPaint(layer, EvaluationContext(zoom: zoom), perFeature: false)
-        var m = cairo_matrix_t()
-        cairo_get_matrix(canvas.cr, &m)
         let isOverlay = layer.source == OverlayStyleSource.id
-        // Filter verdicts and paint that do not depend on the zoom are remembered per feature.
-        let memo = Self.memoizes(layer) ? source.takeMemo(for: layer) : nil
-        defer { if let memo { source.putMemo(memo) } }
         for (index, item) in source.items.enumerated() {
             let ctx = EvaluationContext(zoom: zoom, feature: GeoJSONFeatureContext(item: item))
-            if let memo {
-                if memo.verdicts[index] == 0 { memo.verdicts[index] = layer.accepts(ctx) ? 1 : 2 }
-                guard memo.verdicts[index] == 1 else { continue }
-            } else {
-                guard layer.accepts(ctx) else { continue }
-            }
-            if layer.type == .symbol {
-                let text = textField(layer, ctx)
-                let icon = layer.layout.string(.iconImage, ctx)
-                guard !text.isEmpty || !icon.isEmpty else { continue }
-                Self.forEachPart(item.feature.geometry) { g in
-                    switch g {
-                    case .point(let c):
-                        symbols.append(
-                            SymbolCandidate(
-                                layer: layer, layerIndex: layerIndex, ctx: ctx, text: text,
-                                geometry: .point(camera.point(for: c)), icon: icon,
-                                overlayFeature: isOverlay ? index : nil))
-                    case .lineString(let cs) where linePlacement:
-                        symbols.append(
-                            SymbolCandidate(
-                                layer: layer, layerIndex: layerIndex, ctx: ctx, text: text,
-                                geometry: .lines([project(cs)], clip: frame), icon: icon,
-                                overlayFeature: isOverlay ? index : nil))
-                    default:
-                        break
-                    }
+            guard Self.accepts(layer, index, ctx, memo: memo) else { continue }
+            let text = SymbolCandidate.text(of: layer, ctx)
+            let icon = layer.layout.string(.iconImage, ctx)
+            guard !text.isEmpty || !icon.isEmpty else { continue }
+            Self.forEachPart(item.feature.geometry) { g in
+                let geometry: SymbolCandidate.Geometry
+                switch g {
+                case .point(let c): geometry = .point(camera.point(for: c))
+                case .lineString(let cs) where linePlacement: geometry = .lines([project(cs)], clip: frame)
+                default: return
                 }
-                continue
+                symbols.append(
+                    SymbolCandidate(
+                        layer: layer, layerIndex: layerIndex, ctx: ctx, text: text, geometry: geometry, icon: icon,
+                        overlayFeature: isOverlay ? index : nil))
             }
+        }
+    }
+
+    /// Draws the features of a fill, line or circle layer.
+    private func drawGeoJSONFeatures(_ layer: StyleLayer, source: GeoJSONSource, memo: GeoJSONSource.FeatureMemo?) {
+        let zoom = camera.zoom
+        // Opaque paint that does not depend on the feature: one path for the whole layer, one
+        // paint call (translucent paint stays per feature, so overlaps blend as in MapLibre).
+        let batch = Self.isUniformOpaque(layer, zoom: zoom)
+        var pending: LayerPaint?
+        let fixed = LayerPaint(layer, EvaluationContext(zoom: zoom), perFeature: false)
+        let m = canvas.deviceTransform
+        for (index, item) in source.items.enumerated() {
+            let ctx = EvaluationContext(zoom: zoom, feature: GeoJSONFeatureContext(item: item))
+            guard Self.accepts(layer, index, ctx, memo: memo) else { continue }
             // The paint first: it decides whether the geometry goes to the coverage rasterizers
-            // (recorded in device pixels) or to a cairo path.
+            // (recorded in device pixels) or to the painter's path.
             var paint = fixed
             if fixed.dependsOnFeature {
                 if let known = memo?.paints[index] {
@@ -68,78 +82,61 @@ extension BaseMapPainter {
             let record = drawsByCoverage(paint)
             var drew = false
             Self.forEachPart(item.feature.geometry) { g in
-                switch (layer.type, g) {
-                case (.fill, .polygon(let rings)):
-                    for ring in rings where ring.count > 2 {
-                        if record {
-                            recordGeoJSONLine(ring, closed: true, m)
-                        } else {
-                            canvas.addPolyline(project(ring))
-                            cairo_close_path(canvas.cr)
-                        }
-                    }
-                    drew = true
-                case (.line, .lineString(let cs)):
-                    if record { recordGeoJSONLine(cs, closed: false, m) } else { canvas.addPolyline(project(cs)) }
-                    drew = true
-                case (.line, .polygon(let rings)):
-                    for ring in rings where ring.count > 1 {
-                        if record {
-                            recordGeoJSONLine(ring, closed: true, m)
-                        } else {
-                            canvas.addPolyline(project(ring + [ring[0]]))
-                        }
-                    }
-                    drew = true
-                case (.circle, .point(let c)):
-                    addCircle(camera.point(for: c), radius: layer.paint.number(.circleRadius, ctx))
-                    drew = true
-                case (.circle, .lineString(let cs)):
-                    // MapLibre draws a circle at every vertex of a line or polygon.
-                    addCircles(cs, layer, ctx)
-                    drew = true
-                case (.circle, .polygon(let rings)):
-                    for ring in rings {
-                        addCircles(ring.count > 1 && ring.first == ring.last ? ring.dropLast() : ring, layer, ctx)
-                    }
-                    drew = true
-                default:
-                    break
-                }
+                if addGeoJSONGeometry(g, layer, ctx, record: record, m) { drew = true }
             }
-            if drew {
-                if batch {
-                    pending = paint
-                } else {
-                    apply(paint)
-                    if !paint.isOpaque { canvas.flushCoverage() }
-                }
+            guard drew else { continue }
+            if batch {
+                pending = paint
+            } else {
+                apply(paint)
+                if !paint.isOpaque { canvas.flushCoverage() }
             }
         }
         if let paint = pending { apply(paint) }
     }
 
+    /// Adds the single geometry `g` of a feature (in `ctx`) as `layer` draws it: to the
+    /// painter's path, or recorded for the coverage rasterizers (`record`, device pixels by `m`).
+    /// Returns whether `layer` draws a geometry of its type.
+    private func addGeoJSONGeometry(
+        _ g: Geometry, _ layer: StyleLayer, _ ctx: EvaluationContext, record: Bool, _ m: DeviceTransform
+    ) -> Bool {
+        switch (layer.type, g) {
+        case (.fill, .polygon(let rings)):
+            for ring in rings where ring.count > 2 {
+                if record { recordGeoJSONLine(ring, closed: true, m) } else { canvas.addRing(project(ring)) }
+            }
+        case (.line, .lineString(let cs)):
+            if record { recordGeoJSONLine(cs, closed: false, m) } else { canvas.addPolyline(project(cs)) }
+        case (.line, .polygon(let rings)):
+            for ring in rings where ring.count > 1 {
+                if record {
+                    recordGeoJSONLine(ring, closed: true, m)
+                } else {
+                    canvas.addPolyline(project(ring + [ring[0]]))
+                }
+            }
+        case (.circle, .point(let c)):
+            addCircle(camera.point(for: c), radius: layer.paint.number(.circleRadius, ctx))
+        case (.circle, .lineString(let cs)):
+            // MapLibre draws a circle at every vertex of a line or polygon.
+            addCircles(cs, layer, ctx)
+        case (.circle, .polygon(let rings)):
+            for ring in rings {
+                addCircles(ring.count > 1 && ring.first == ring.last ? ring.dropLast() : ring, layer, ctx)
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
     /// Records the line `coords` (then its first point again when `closed` and it does not end
     /// there) for the coverage rasterizers, in device pixels (`m` maps points to pixels), thinned
     /// to a quarter pixel.
-    private func recordGeoJSONLine(_ coords: [Coordinate], closed: Bool, _ m: cairo_matrix_t) {
-        let start = canvas.recordedPoints.count
-        camera.forEachImagePoint(coords, minStep: 0.25 / camera.scale) { p in
-            canvas.recordedPoints.append(Point(x: m.xx * p.x + m.xy * p.y + m.x0, y: m.yx * p.x + m.yy * p.y + m.y0))
-        }
-        let end = canvas.recordedPoints.count
-        if closed && end > start + 1 && canvas.recordedPoints[end - 1] != canvas.recordedPoints[start] {
-            canvas.recordedPoints.append(canvas.recordedPoints[start])
-        }
-        canvas.recordedEnds.append(canvas.recordedPoints.count)
-    }
-
-    /// Whether `layer`'s filter and its paint and layout are the same at every zoom (then what
-    /// they give a feature can be kept for the next image).
-    static func memoizes(_ layer: StyleLayer) -> Bool {
-        if layer.filter?.dependsOnZoom ?? false { return false }
-        if layer.paint.properties.contains(where: { layer.paint.dependsOnZoom($0) }) { return false }
-        return !layer.layout.properties.contains(where: { layer.layout.dependsOnZoom($0) })
+    private func recordGeoJSONLine(_ coords: [Coordinate], closed: Bool, _ m: DeviceTransform) {
+        camera.forEachImagePoint(coords, minStep: 0.25 / camera.scale) { p in canvas.recordPoint(m.apply(p)) }
+        canvas.endRecordedPolyline(closing: closed)
     }
 
     /// Adds a circle (the layer's radius at `ctx`) at each of `coords`.

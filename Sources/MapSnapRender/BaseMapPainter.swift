@@ -1,4 +1,3 @@
-import CCairo
 import Foundation
 import MapSnapGeometry
 import MapSnapStyle
@@ -17,15 +16,16 @@ import MapSnapTiles
 /// every style layer drawing from it (`PreparedTileLayer`); features whose box (grown by what
 /// the paint can add around it) misses the visible part of their tile are skipped before their
 /// filter runs; paint that does not depend on the feature is evaluated once per layer, and
-/// consecutive features with equal paint go to cairo as one path.
-struct BaseMapPainter {
+/// consecutive features with equal paint go to the painter as one path. Generic over the
+/// painter, so the calls per feature and per vertex are direct.
+struct BaseMapPainter<P: Painter> {
     let map: BaseMap
     let camera: Camera
-    let canvas: CairoCanvas
+    let canvas: P
     /// Layer types the painter skips, each reported once.
     private(set) var warnings: [String] = []
 
-    init(map: BaseMap, camera: Camera, canvas: CairoCanvas, earlier: PreparedTiles = PreparedTiles()) {
+    init(map: BaseMap, camera: Camera, canvas: P, earlier: PreparedTiles = PreparedTiles()) {
         self.map = map
         self.camera = camera
         self.canvas = canvas
@@ -37,17 +37,10 @@ struct BaseMapPainter {
 
     /// Prepared source layers of this image by source, source layer, tile and tile size (nil:
     /// the tile or the layer is missing).
-    private(set) var prepared: [PreparedKey: PreparedTileLayer?] = [:]
+    private(set) var prepared: [PreparedTiles.Key: PreparedTileLayer?] = [:]
     /// Those of earlier images, taken over where this image shows the same tiles at the same
     /// size from the same tile caches (see `PreparedTiles`).
     private let earlier: PreparedTiles
-
-    struct PreparedKey: Hashable {
-        var source: String
-        var layer: String
-        var tile: TileID
-        var size: Double
-    }
 
     private mutating func cover(_ sourceID: String, _ cache: VectorTileCache) -> [CoveringTile] {
         if let c = covers[sourceID] { return c }
@@ -62,7 +55,7 @@ struct BaseMapPainter {
     private mutating func preparedLayer(
         _ sourceID: String, _ sourceLayer: String, _ tile: CoveringTile, _ cache: VectorTileCache
     ) -> PreparedTileLayer? {
-        let key = PreparedKey(source: sourceID, layer: sourceLayer, tile: tile.id, size: tile.size)
+        let key = PreparedTiles.Key(source: sourceID, layer: sourceLayer, tile: tile.id, size: tile.size)
         if let p = prepared[key] { return p }
         var p: PreparedTileLayer?
         if let kept = earlier.reuse(key, from: cache) {
@@ -82,7 +75,7 @@ struct BaseMapPainter {
     mutating func draw() -> [SymbolCandidate] {
         let zoom = camera.zoom
         var symbols: [SymbolCandidate] = []
-        let filterGroups = Self.filterGroups(map.style.layers, zoom: zoom)
+        let filterGroups = FeatureFilter.groups(map.style.layers, zoom: zoom)
         for (layerIndex, layer) in map.style.layers.enumerated() where layer.isVisible(atZoom: zoom) {
             defer { canvas.flushCoverage() }
             let zctx = EvaluationContext(zoom: zoom)
@@ -91,8 +84,7 @@ struct BaseMapPainter {
                 let c = layer.paint.color(.backgroundColor, zctx)
                 let o = layer.paint.number(.backgroundOpacity, zctx)
                 canvas.save()
-                canvas.setColor(c, opacity: o)
-                cairo_paint(canvas.cr)
+                canvas.paint(c, opacity: o)
                 canvas.restore()
             case .fill, .line, .circle, .symbol:
                 guard let sourceID = layer.source else { continue }
@@ -101,7 +93,7 @@ struct BaseMapPainter {
                 let translate = Self.translation(layer, zctx)
                 canvas.save()
                 defer { canvas.restore() }
-                if translate.x != 0 || translate.y != 0 { cairo_translate(canvas.cr, translate.x, translate.y) }
+                if translate.x != 0 || translate.y != 0 { canvas.translate(x: translate.x, y: translate.y) }
                 if let geojson = map.geojsonSources[sourceID] {
                     drawGeoJSON(layer, layerIndex: layerIndex, source: geojson, symbols: &symbols)
                     continue
@@ -146,32 +138,6 @@ struct BaseMapPainter {
         return Point(x: v[0], y: v[1])
     }
 
-    /// For each style layer with a filter, a number shared with the other visible layers that read
-    /// the same source layer through an equal filter: verdicts are kept per number, computed once
-    /// per feature for all those layers, and kept with the prepared tile layer for the next images
-    /// (see `PreparedTiles`). Nil for a layer without a filter.
-    static func filterGroups(_ layers: [StyleLayer], zoom: Double) -> [Int?] {
-        struct Key: Hashable {
-            var source: String
-            var sourceLayer: String
-            var filter: StyleExpression
-        }
-        var groups: [Key: Int] = [:]
-        var keys: [Key?] = []
-        for layer in layers {
-            guard layer.isVisible(atZoom: zoom), let source = layer.source, let sourceLayer = layer.sourceLayer,
-                let filter = layer.filter
-            else {
-                keys.append(nil)
-                continue
-            }
-            let key = Key(source: source, sourceLayer: sourceLayer, filter: filter)
-            keys.append(key)
-            if groups[key] == nil { groups[key] = groups.count }
-        }
-        return keys.map { key in key.flatMap { groups[$0] } }
-    }
-
     private mutating func warnOnce(_ message: String) {
         if !warnings.contains(message) { warnings.append(message) }
     }
@@ -182,18 +148,11 @@ struct BaseMapPainter {
         _ style: StyleLayer, _ p: PreparedTileLayer, _ tile: CoveringTile, _ fixed: LayerPaint,
         _ filter: inout FeatureFilter
     ) {
-        let tileFrame = tile.frame
         // The part of the tile on the image, relative to the tile's corner (as `p`'s points).
-        guard let visible = tileFrame.intersection(imageRect)?.offsetBy(dx: -tile.origin.x, dy: -tile.origin.y)
+        guard let visible = tile.frame.intersection(imageRect)?.offsetBy(dx: -tile.origin.x, dy: -tile.origin.y)
         else { return }
+        guard let wanted = Self.drawnTypes(style.type) else { return }
         let zoom = camera.zoom
-        let wanted: (MVTGeometryType, MVTGeometryType)
-        switch style.type {
-        case .fill: wanted = (.polygon, .polygon)
-        case .line: wanted = (.lineString, .polygon)
-        case .circle: wanted = (.point, .lineString)  // and polygons: a circle at every vertex, as MapLibre
-        default: return
-        }
         let perFeature = fixed.dependsOnFeature
         // How far drawing can reach outside a feature's box (points), plus a pixel for
         // anti-aliasing and the pixel-snapped tile clip; per feature when the paint says so.
@@ -206,6 +165,8 @@ struct BaseMapPainter {
         let current = PaintSlot(fixed)
         // Whether the geometry goes to the coverage rasterizers: decided once for fixed paint.
         var record = drawsByCoverage(fixed)
+        // Points to device pixels, for the recorded geometry: fixed once the tile has begun.
+        var device = DeviceTransform()
         for i in 0..<p.count {
             let type = p.type(i)
             guard type == wanted.0 || type == wanted.1 || style.type == .circle else { continue }
@@ -229,18 +190,11 @@ struct BaseMapPainter {
             }
             if !started {
                 started = true
-                canvas.save()
-                // A pixel-exact clip: neighbouring tiles share edge pixels without a seam.
-                cairo_set_antialias(canvas.cr, CAIRO_ANTIALIAS_NONE)
-                canvas.newPath()
-                canvas.addRect(tileFrame)
-                cairo_clip(canvas.cr)
-                cairo_set_antialias(canvas.cr, CAIRO_ANTIALIAS_DEFAULT)
-                canvas.newPath()
-                // The tile's points are relative to its corner.
-                cairo_translate(canvas.cr, tile.origin.x, tile.origin.y)
+                beginTile(tile)
+                device = canvas.deviceTransform
             }
-            addGeometry(g, p, layerType: style.type, circleRadius: current.paint.circleRadius, record: record)
+            addGeometry(
+                g, p, layerType: style.type, circleRadius: current.paint.circleRadius, record: record, device: device)
             pending = true
             if style.type == .circle || (perFeature && !current.paint.isOpaque) {
                 // Circles are painted one feature at a time (their fills and strokes overlap), and
@@ -256,15 +210,34 @@ struct BaseMapPainter {
         if started { canvas.restore() }
     }
 
+    /// The geometry types a layer of `type` draws: fills polygons, lines lines and polygons'
+    /// rings, circles points and lines (and polygons: a circle at every vertex, as MapLibre).
+    private static func drawnTypes(_ type: StyleLayerType) -> (MVTGeometryType, MVTGeometryType)? {
+        switch type {
+        case .fill: return (.polygon, .polygon)
+        case .line: return (.lineString, .polygon)
+        case .circle: return (.point, .lineString)
+        default: return nil
+        }
+    }
+
+    /// Saves the painter's state for `tile` (`restore` ends it): a pixel-exact clip to its
+    /// square, so neighbouring tiles share edge pixels without a seam, and its corner as the
+    /// origin (the tile's points are relative to it).
+    private func beginTile(_ tile: CoveringTile) {
+        canvas.save()
+        canvas.newPath()
+        canvas.clipToPixels(tile.frame)
+        canvas.newPath()
+        canvas.translate(x: tile.origin.x, y: tile.origin.y)
+    }
+
     private func addGeometry(
         _ g: PreparedTileLayer.Geometry, _ p: PreparedTileLayer, layerType: StyleLayerType, circleRadius: Double,
-        record: Bool
+        record: Bool, device m: DeviceTransform
     ) {
-        let cr = canvas.cr
-        // Geometry the coverage rasterizers draw (`record`) goes to them in device pixels,
-        // bypassing cairo's fixed-point path (and the copy back).
-        var m = cairo_matrix_t()
-        if record { cairo_get_matrix(cr, &m) }
+        // Geometry the coverage rasterizers draw (`record`) goes to them in device pixels (by
+        // `m`), bypassing the painter's path (cairo's is fixed-point, and copied back).
         p.points.withUnsafeBufferPointer { pts in
             switch (layerType, g.type) {
             case (.fill, .polygon):
@@ -275,7 +248,7 @@ struct BaseMapPainter {
                         recordLine(pts, r, closingWith: pts[r.lowerBound], m)
                     } else {
                         addLine(pts, r, closingWith: nil)
-                        cairo_close_path(cr)
+                        canvas.closePath()
                     }
                 }
             case (.line, .lineString):
@@ -307,18 +280,17 @@ struct BaseMapPainter {
         }
     }
 
-    /// Adds the polyline `pts[range]` (then `closing`, when given) to the cairo path, thinned
-    /// (see `thinned`).
+    /// Adds the polyline `pts[range]` (then `closing`, when given) to the painter's path,
+    /// thinned (see `thinned`).
     @inline(__always)
     private func addLine(_ pts: UnsafeBufferPointer<Point>, _ range: Range<Int>, closingWith closing: Point?) {
-        let cr = canvas.cr
         var first = true
         thinned(pts, range, closingWith: closing) { q in
             if first {
-                cairo_move_to(cr, q.x, q.y)
+                canvas.move(to: q)
                 first = false
             } else {
-                cairo_line_to(cr, q.x, q.y)
+                canvas.addLine(to: q)
             }
         }
     }
@@ -327,12 +299,10 @@ struct BaseMapPainter {
     /// pixels (`m` maps points to pixels), thinned (see `thinned`).
     @inline(__always)
     private func recordLine(
-        _ pts: UnsafeBufferPointer<Point>, _ range: Range<Int>, closingWith closing: Point?, _ m: cairo_matrix_t
+        _ pts: UnsafeBufferPointer<Point>, _ range: Range<Int>, closingWith closing: Point?, _ m: DeviceTransform
     ) {
-        thinned(pts, range, closingWith: closing) { p in
-            canvas.recordedPoints.append(Point(x: m.xx * p.x + m.xy * p.y + m.x0, y: m.yx * p.x + m.yy * p.y + m.y0))
-        }
-        canvas.recordedEnds.append(canvas.recordedPoints.count)
+        thinned(pts, range, closingWith: closing) { p in canvas.recordPoint(m.apply(p)) }
+        canvas.endRecordedPolyline(closing: false)
     }
 
     /// Calls `emit` with the vertices of `pts[range]` (then `closing`, when given), dropping
@@ -364,7 +334,7 @@ struct BaseMapPainter {
     }
 
     /// Whether `paint` is drawn by the canvas's coverage rasterizers (then its geometry is
-    /// recorded in device pixels rather than built as a cairo path): fills, and lines but dashed
+    /// recorded in device pixels rather than built as a path): fills, and lines but dashed
     /// ones and wide bevelled ones, on raster output.
     func drawsByCoverage(_ paint: LayerPaint) -> Bool {
         guard canvas.canRasterizeCoverage else { return false }
@@ -382,91 +352,88 @@ struct BaseMapPainter {
 
     /// Miter and bevel joins of lines at most this wide (device pixels, gap included) are drawn
     /// round: they differ by under a pixel. Wider bevelled lines go to cairo's stroker.
-    static let roundJoinTolerance = 2.0
+    static var roundJoinTolerance: Double { 2 }
 
     /// Adds a circle at `center` (points) of `radius` points to what `apply` paints next: as a
-    /// centre for the coverage rasterizer, or (vector output) as a cairo path whose visible edge
+    /// centre for the coverage rasterizer, or (vector output) as a path whose visible edge
     /// is half a pixel inside the radius, where MapLibre's shader fades it.
     func addCircle(_ center: Point, radius: Double) {
         if canvas.canRasterizeCoverage {
-            canvas.circleCenters.append(center)
+            canvas.recordCircle(at: center)
         } else {
             canvas.addCircle(center: center, radius: max(radius - 0.5 / camera.scale, 0))
         }
     }
 
     /// Paints the current path with `paint`, then clears it. Fills and most lines wait in the
-    /// canvas's coverage mask until `canvas.flushCoverage()` (each layer ends with one).
+    /// painter's coverage mask until `canvas.flushCoverage()` (each layer ends with one).
     func apply(_ paint: LayerPaint) {
         switch paint.type {
-        case .fill:
-            let outlined = paint.outlined
-            if canvas.canRasterizeCoverage {
-                // MapLibre's fill model (hard interior, anti-aliased one-pixel outline), rasterized
-                // by exact area: cairo's scan converter costs several times more on maps of many
-                // small polygons.
-                let outline = paint.antialias ? (outlined ? paint.outlineColor : paint.color) : nil
-                canvas.fillByArea(color: paint.color, opacity: paint.opacity, outline: outline)
-                return
-            }
-            canvas.fill(color: paint.color, opacity: paint.opacity, preserve: outlined)
-            if outlined {
-                // MapLibre draws the outline one device pixel wide.
-                canvas.stroke(
-                    color: paint.outlineColor, opacity: paint.opacity, width: 1 / camera.scale, cap: .butt, join: .miter
-                )
-            }
-        case .line:
-            let width = paint.width
-            let gap = paint.gap
-            guard width > 0, paint.opacity > 0 else {
-                canvas.newPath()
-                return
-            }
-            cairo_set_miter_limit(canvas.cr, paint.miterLimit)
-            let dash = paint.validDash
-            if drawsByCoverage(paint) {
-                // MapLibre's own line model: coverage by distance, round joins (plus miter wedges
-                // where asked), blur. Much faster than cairo's scan converter for road networks.
-                let mitered = paint.join == .miter && paint.totalWidth * camera.scale > Self.roundJoinTolerance
-                canvas.strokeByDistance(
-                    color: paint.color, opacity: paint.opacity, width: width, gap: gap, blur: paint.blur,
-                    cap: paint.cap, miterLimit: mitered ? paint.miterLimit : nil, offset: paint.offset)
-                return
-            }
-            if gap > 0 {
-                // line-gap-width: two strokes of `width` either side of a `gap`-wide hole. Drawn in
-                // a group — wide stroke, then the hole cleared — and composited with the opacity.
-                cairo_push_group(canvas.cr)
-                canvas.stroke(
-                    color: paint.color, width: gap + 2 * width, cap: paint.cap, join: paint.join, dash: dash,
-                    preserve: true)
-                cairo_set_operator(canvas.cr, CAIRO_OPERATOR_CLEAR)
-                canvas.stroke(color: paint.color, width: gap, cap: paint.cap, join: paint.join, dash: dash)
-                cairo_set_operator(canvas.cr, CAIRO_OPERATOR_OVER)
-                cairo_pop_group_to_source(canvas.cr)
-                cairo_paint_with_alpha(canvas.cr, paint.opacity)
-            } else {
-                canvas.stroke(
-                    color: paint.color, opacity: paint.opacity, width: width, cap: paint.cap, join: paint.join,
-                    dash: dash)
-            }
-        case .circle:
-            if canvas.canRasterizeCoverage {
-                canvas.drawCircles(
-                    canvas.circleCenters, radius: paint.circleRadius, color: paint.color, opacity: paint.opacity,
-                    strokeWidth: paint.strokeWidth, strokeColor: paint.outlineColor, strokeOpacity: paint.strokeOpacity,
-                    blur: paint.circleBlur)
-                canvas.circleCenters.removeAll(keepingCapacity: true)
-                return
-            }
-            canvas.fill(color: paint.color, opacity: paint.opacity, preserve: paint.strokeWidth > 0)
-            if paint.strokeWidth > 0 {
-                // MapLibre draws circle-stroke-width outside circle-radius.
-                canvas.strokeOutside(color: paint.outlineColor, opacity: paint.strokeOpacity, width: paint.strokeWidth)
-            }
-        default:
+        case .fill: applyFill(paint)
+        case .line: applyLine(paint)
+        case .circle: applyCircle(paint)
+        default: canvas.newPath()
+        }
+    }
+
+    private func applyFill(_ paint: LayerPaint) {
+        let outlined = paint.outlined
+        if canvas.canRasterizeCoverage {
+            // MapLibre's fill model (hard interior, anti-aliased one-pixel outline), rasterized
+            // by exact area: cairo's scan converter costs several times more on maps of many
+            // small polygons.
+            let outline = paint.antialias ? (outlined ? paint.outlineColor : paint.color) : nil
+            canvas.fillByArea(color: paint.color, opacity: paint.opacity, outline: outline)
+            return
+        }
+        canvas.fill(color: paint.color, opacity: paint.opacity, preserve: outlined)
+        if outlined {
+            // MapLibre draws the outline one device pixel wide.
+            canvas.stroke(
+                color: paint.outlineColor, opacity: paint.opacity, width: 1 / camera.scale, cap: .butt, join: .miter)
+        }
+    }
+
+    private func applyLine(_ paint: LayerPaint) {
+        let width = paint.width
+        let gap = paint.gap
+        guard width > 0, paint.opacity > 0 else {
             canvas.newPath()
+            return
+        }
+        canvas.setMiterLimit(paint.miterLimit)
+        let dash = paint.validDash
+        if drawsByCoverage(paint) {
+            // MapLibre's own line model: coverage by distance, round joins (plus miter wedges
+            // where asked), blur. Much faster than cairo's scan converter for road networks.
+            let mitered = paint.join == .miter && paint.totalWidth * camera.scale > Self.roundJoinTolerance
+            canvas.strokeByDistance(
+                color: paint.color, opacity: paint.opacity, width: width, gap: gap, blur: paint.blur,
+                cap: paint.cap, miterLimit: mitered ? paint.miterLimit : nil, offset: paint.offset)
+            return
+        }
+        if gap > 0 {
+            // line-gap-width: two strokes of `width` either side of a `gap`-wide hole.
+            canvas.strokeWithGap(
+                StrokeStyle(width: gap + 2 * width, cap: paint.cap, join: paint.join, dash: dash), gap: gap,
+                color: paint.color, opacity: paint.opacity)
+        } else {
+            canvas.stroke(
+                color: paint.color, opacity: paint.opacity, width: width, cap: paint.cap, join: paint.join, dash: dash)
+        }
+    }
+
+    private func applyCircle(_ paint: LayerPaint) {
+        if canvas.canRasterizeCoverage {
+            canvas.drawCircles(
+                radius: paint.circleRadius, color: paint.color, opacity: paint.opacity, strokeWidth: paint.strokeWidth,
+                strokeColor: paint.outlineColor, strokeOpacity: paint.strokeOpacity, blur: paint.circleBlur)
+            return
+        }
+        canvas.fill(color: paint.color, opacity: paint.opacity, preserve: paint.strokeWidth > 0)
+        if paint.strokeWidth > 0 {
+            // MapLibre draws circle-stroke-width outside circle-radius.
+            canvas.strokeOutside(color: paint.outlineColor, opacity: paint.strokeOpacity, width: paint.strokeWidth)
         }
     }
 
@@ -494,115 +461,89 @@ struct BaseMapPainter {
             }
             let ctx = EvaluationContext(zoom: zoom, feature: TileFeatureContext(layer: p.keys, index: i))
             guard filter.accepts(i, ctx) else { continue }
-            let rawText = textField(style, ctx)
+            let rawText = SymbolCandidate.text(of: style, ctx)
             let icon = style.layout.string(.iconImage, ctx)
             guard !rawText.isEmpty || !icon.isEmpty, !g.isEmpty else { continue }
-            var anchor: SymbolCandidate.Geometry?
-            p.points.withUnsafeBufferPointer { pts in
-                switch g.type {
-                case .point:
-                    // A point in a tile's buffer belongs to the neighbouring tile.
-                    for part in p.parts(g) {
-                        for k in p.partRange(part) where frame.containsPoint(pts[k]) {
-                            anchor = .point(pts[k])
-                            return
-                        }
-                    }
-                case .lineString:
-                    if linePlacement {
-                        var paths: [[Point]] = []
-                        for part in p.parts(g) {
-                            let r = p.partRange(part)
-                            if r.count > 1 { paths.append(Array(pts[r])) }
-                        }
-                        if !paths.isEmpty { anchor = .lines(paths, clip: frame) }
-                    } else {
-                        // The longest line (the first of equals), at its middle vertex.
-                        var best: Range<Int>?
-                        for part in p.parts(g) {
-                            let r = p.partRange(part)
-                            if r.count > (best?.count ?? -1) { best = r }
-                        }
-                        if let r = best, !r.isEmpty {
-                            let q = pts[r.lowerBound + r.count / 2]
-                            if frame.containsPoint(q) { anchor = .point(q) }
-                        }
-                    }
-                case .polygon:
-                    guard g.partCount > 0 else { return }
-                    let ring = p.partRange(Int(g.firstPart))
-                    guard !ring.isEmpty else { return }
-                    if linePlacement {
-                        var path = Array(pts[ring])
-                        path.append(pts[ring.lowerBound])
-                        anchor = .lines([path], clip: frame)
-                    } else {
-                        // Label at the ring's vertex centroid, when it falls in this tile.
-                        var sx = 0.0
-                        var sy = 0.0
-                        for k in ring {
-                            sx += pts[k].x
-                            sy += pts[k].y
-                        }
-                        let c = Point(x: sx / Double(ring.count), y: sy / Double(ring.count))
-                        if frame.containsPoint(c) { anchor = .point(c) }
-                    }
-                default:
-                    break
-                }
-            }
-            guard let anchor else { continue }
-            let placed: SymbolCandidate.Geometry
-            switch anchor {
-            case .point(let q):
-                placed = .point(Point(x: q.x + o.x, y: q.y + o.y))
-            case .lines(let paths, let clip):
-                placed = .lines(
-                    paths.map { $0.map { Point(x: $0.x + o.x, y: $0.y + o.y) } }, clip: clip.offsetBy(dx: o.x, dy: o.y))
-            }
+            guard let anchor = Self.anchor(g, p, frame: frame, linePlacement: linePlacement) else { continue }
+            let placed = Self.moved(anchor, by: o)
             out.append(
                 SymbolCandidate(
                     layer: style, layerIndex: layerIndex, ctx: ctx, text: rawText, geometry: placed, icon: icon))
         }
     }
 
-    func textField(_ style: StyleLayer, _ ctx: EvaluationContext) -> String {
-        guard let v = style.layout.value(.textField, ctx) else { return "" }
-        var s: String
-        switch v {
-        case .string(let t): s = t
-        case .number(let d): s = d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
-        case .array(let parts): s = parts.compactMap(\.stringValue).joined()
-        default: s = ""
+    /// Where the symbol of `g` goes, in `p`'s points: with line placement its lines (a polygon's
+    /// outer ring), labelled only at anchors inside `frame`; else a point inside `frame` (the
+    /// first point, a line's middle vertex, a ring's vertex centroid). Nil when there is none.
+    private static func anchor(
+        _ g: PreparedTileLayer.Geometry, _ p: PreparedTileLayer, frame: Rect, linePlacement: Bool
+    ) -> SymbolCandidate.Geometry? {
+        p.points.withUnsafeBufferPointer { pts -> SymbolCandidate.Geometry? in
+            switch g.type {
+            case .point:
+                // A point in a tile's buffer belongs to the neighbouring tile.
+                for part in p.parts(g) {
+                    for k in p.partRange(part) where frame.containsPoint(pts[k]) { return .point(pts[k]) }
+                }
+                return nil
+            case .lineString:
+                return lineAnchor(g, p, pts, frame: frame, linePlacement: linePlacement)
+            case .polygon:
+                guard g.partCount > 0 else { return nil }
+                let ring = p.partRange(Int(g.firstPart))
+                guard !ring.isEmpty else { return nil }
+                if linePlacement {
+                    var path = Array(pts[ring])
+                    path.append(pts[ring.lowerBound])
+                    return .lines([path], clip: frame)
+                }
+                // Label at the ring's vertex centroid, when it falls in this tile.
+                var sx = 0.0
+                var sy = 0.0
+                for k in ring {
+                    sx += pts[k].x
+                    sy += pts[k].y
+                }
+                let c = Point(x: sx / Double(ring.count), y: sy / Double(ring.count))
+                return frame.containsPoint(c) ? .point(c) : nil
+            default:
+                return nil
+            }
         }
-        switch style.layout.enumValue(.textTransform, ctx) {
-        case "uppercase": s = s.uppercased()
-        case "lowercase": s = s.lowercased()
-        default: break
-        }
-        return Self.trimmed(s)
     }
 
-    /// `s` without leading and trailing whitespace and newlines, exactly as Foundation's
-    /// `trimmingCharacters(in: .whitespacesAndNewlines)`, without Foundation's cost.
-    static func trimmed(_ s: String) -> String {
-        let scalars = s.unicodeScalars
-        guard let first = scalars.first, let last = scalars.last else { return s }
-        if !isWhitespace(first) && !isWhitespace(last) { return s }
-        var start = scalars.startIndex
-        var end = scalars.endIndex
-        while start < end, isWhitespace(scalars[start]) { start = scalars.index(after: start) }
-        while end > start, isWhitespace(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
-        return String(scalars[start..<end])
+    /// `anchor` for a line string: its lines (of two points or more), or the middle vertex of
+    /// the longest (the first of equals) when inside `frame`.
+    private static func lineAnchor(
+        _ g: PreparedTileLayer.Geometry, _ p: PreparedTileLayer, _ pts: UnsafeBufferPointer<Point>, frame: Rect,
+        linePlacement: Bool
+    ) -> SymbolCandidate.Geometry? {
+        if linePlacement {
+            var paths: [[Point]] = []
+            for part in p.parts(g) {
+                let r = p.partRange(part)
+                if r.count > 1 { paths.append(Array(pts[r])) }
+            }
+            return paths.isEmpty ? nil : .lines(paths, clip: frame)
+        }
+        var best: Range<Int>?
+        for part in p.parts(g) {
+            let r = p.partRange(part)
+            if r.count > (best?.count ?? -1) { best = r }
+        }
+        guard let r = best, !r.isEmpty else { return nil }
+        let q = pts[r.lowerBound + r.count / 2]
+        return frame.containsPoint(q) ? .point(q) : nil
     }
 
-    /// Membership in Foundation's `CharacterSet.whitespacesAndNewlines` (listed in full: the
-    /// space separators, U+0009–U+000D, U+0085, U+200B, U+2028 and U+2029).
-    @inline(__always)
-    private static func isWhitespace(_ c: Unicode.Scalar) -> Bool {
-        switch c.value {
-        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200B, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
-        default: return false
+    /// `anchor` (relative to a tile's corner) moved by `o` (the corner: to image points).
+    private static func moved(_ anchor: SymbolCandidate.Geometry, by o: Point) -> SymbolCandidate.Geometry {
+        switch anchor {
+        case .point(let q):
+            return .point(Point(x: q.x + o.x, y: q.y + o.y))
+        case .lines(let paths, let clip):
+            return .lines(
+                paths.map { $0.map { Point(x: $0.x + o.x, y: $0.y + o.y) } }, clip: clip.offsetBy(dx: o.x, dy: o.y))
         }
     }
 }
@@ -631,6 +572,32 @@ struct FeatureFilter {
         let ok = layer.accepts(ctx())
         verdicts[i] = ok ? 1 : 2
         return ok
+    }
+
+    /// For each style layer with a filter, a number shared with the other visible layers that read
+    /// the same source layer through an equal filter: verdicts are kept per number, computed once
+    /// per feature for all those layers, and kept with the prepared tile layer for the next images
+    /// (see `PreparedTiles`). Nil for a layer without a filter.
+    static func groups(_ layers: [StyleLayer], zoom: Double) -> [Int?] {
+        struct Key: Hashable {
+            var source: String
+            var sourceLayer: String
+            var filter: StyleExpression
+        }
+        var groups: [Key: Int] = [:]
+        var keys: [Key?] = []
+        for layer in layers {
+            guard layer.isVisible(atZoom: zoom), let source = layer.source, let sourceLayer = layer.sourceLayer,
+                let filter = layer.filter
+            else {
+                keys.append(nil)
+                continue
+            }
+            let key = Key(source: source, sourceLayer: sourceLayer, filter: filter)
+            keys.append(key)
+            if groups[key] == nil { groups[key] = groups.count }
+        }
+        return keys.map { key in key.flatMap { groups[$0] } }
     }
 
     /// Hands the verdicts back to the prepared layer.
@@ -667,8 +634,8 @@ struct LayerPaint: Equatable {
     var blur = 0.0
     /// line-offset, points (positive: to the right of the line's direction).
     var offset = 0.0
-    var cap = CairoCanvas.LineCap.butt
-    var join = CairoCanvas.LineJoin.miter
+    var cap = LineCap.butt
+    var join = LineJoin.miter
     var miterLimit = 2.0
     var dash: [Double] = []
     /// A line's whole width, points: two strokes and the gap between them with line-gap-width.

@@ -45,7 +45,7 @@ enum DecorationPainter {
         return out
     }
 
-    static func draw(_ p: Placed, canvas: CairoCanvas, theme: OverlayTheme) {
+    static func draw(_ p: Placed, canvas: some Painter, theme: OverlayTheme) {
         let ink = Color(red: 0.2, green: 0.2, blue: 0.22)
         switch p.kind {
         case .scaleBar:

@@ -59,6 +59,14 @@ public final class GeoJSONSource: @unchecked Sendable {
         memos[ObjectIdentifier(memo.layer)] = memo
     }
 
+    /// Whether what `layer` gives a feature is kept for the next image (see `takeMemo`): its
+    /// filter and its paint and layout are the same at every zoom.
+    static func memoizes(_ layer: StyleLayer) -> Bool {
+        if layer.filter?.dependsOnZoom ?? false { return false }
+        if layer.paint.properties.contains(where: { layer.paint.dependsOnZoom($0) }) { return false }
+        return !layer.layout.properties.contains(where: { layer.layout.dependsOnZoom($0) })
+    }
+
     /// A style layer's filter verdict and paint for each feature of a source, kept from one
     /// image to the next when neither depends on the zoom (batches of thumbnails over the same
     /// base data evaluate them once).

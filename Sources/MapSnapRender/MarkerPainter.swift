@@ -10,7 +10,7 @@ enum MarkerPainter {
     // MARK: Balloon marker (MapKit Marker look)
 
     static func drawBalloon(
-        _ canvas: CairoCanvas, at p: Point, pin: PinOverlay, theme: OverlayTheme, glyph: TextLayout?
+        _ canvas: some Painter, at p: Point, pin: PinOverlay, theme: OverlayTheme, glyph: TextLayout?
     ) {
         let (w, h) = MarkerGeometry.balloonSize(pin, theme: theme)
         let r = w / 2
@@ -53,7 +53,7 @@ enum MarkerPainter {
 
     // MARK: Flags
 
-    static func drawFlag(_ canvas: CairoCanvas, at p: Point, pin: PinOverlay, theme: OverlayTheme) {
+    static func drawFlag(_ canvas: some Painter, at p: Point, pin: PinOverlay, theme: OverlayTheme) {
         let h = theme.flags.height
         let fw = h * 0.78
         let fh = h * 0.48
@@ -117,7 +117,7 @@ enum MarkerPainter {
     /// bubble (over it when `below`), its tip at `tipX`; a white outline, a soft shadow, and the
     /// `symbol` (if any) at the bubble's left end. The text is drawn by the caller.
     static func drawCalloutBubble(
-        _ canvas: CairoCanvas, bubble: Rect, tipX: Double, below: Bool, color: Color, symbol: BuiltinSymbol?,
+        _ canvas: some Painter, bubble: Rect, tipX: Double, below: Bool, color: Color, symbol: BuiltinSymbol?,
         symbolColor: Color, theme: OverlayTheme
     ) {
         let s = theme.callout

@@ -1,4 +1,3 @@
-import CCairo
 import MapSnapGeometry
 import MapSnapOverlay
 import MapSnapStyle
@@ -9,7 +8,7 @@ extension OverlayImage {
     /// balloon's glyph (its text already shaped) or the callout's symbol, in `glyphColor`; a
     /// callout's pointer tip is at `tipX`.
     func draw(
-        _ canvas: CairoCanvas, in rect: Rect, color: Color, glyph: PinGlyph, glyphLayout: TextLayout?,
+        _ canvas: some Painter, in rect: Rect, color: Color, glyph: PinGlyph, glyphLayout: TextLayout?,
         glyphColor: Color, tipX: Double? = nil, theme: OverlayTheme
     ) {
         let natural = size(theme)
@@ -33,8 +32,8 @@ extension OverlayImage {
                 MarkerPainter.drawFlag(canvas, at: foot, pin: pin, theme: look)
             } else {
                 canvas.save()
-                cairo_translate(canvas.cr, foot.x, foot.y)
-                cairo_scale(canvas.cr, k, k)
+                canvas.translate(x: foot.x, y: foot.y)
+                canvas.scale(x: k, y: k)
                 MarkerPainter.drawFlag(canvas, at: Point(x: 0, y: 0), pin: pin, theme: look)
                 canvas.restore()
             }

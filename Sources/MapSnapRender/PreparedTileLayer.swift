@@ -5,7 +5,7 @@ import MapSnapTiles
 /// One source layer of one covering tile, prepared for all the style layers that draw from it:
 /// every feature's geometry decoded once, scaled to points relative to the tile's top-left
 /// corner into one flat buffer, with its bounding box; property lookups through one key cache;
-/// filter verdicts kept per filter (see `BaseMapPainter.filterGroups`). Style layers over the
+/// filter verdicts kept per filter (see `FeatureFilter.groups`). Style layers over the
 /// same source layer (a dozen road layers over `transportation`) then share the decoding, the
 /// scaling and equal filters — and, as the points do not depend on where the tile lands on the image, so
 /// do the next images that show the tile at the same size (`SceneRenderer` keeps them).
@@ -127,6 +127,14 @@ final class PreparedTileLayer {
 /// Bounded: past `pointBudget` vertices in all, the layers unused for longest go. Each is kept
 /// with the tile cache it came from, and only that cache's tiles reuse it.
 struct PreparedTiles {
+    /// A prepared source layer: by source, source layer, tile and tile size.
+    struct Key: Hashable {
+        var source: String
+        var layer: String
+        var tile: TileID
+        var size: Double
+    }
+
     struct Entry {
         let cache: VectorTileCache
         let layer: PreparedTileLayer
@@ -139,7 +147,7 @@ struct PreparedTiles {
     /// About 16 bytes a vertex, plus a third for boxes and parts: some 20 MB.
     var pointBudget = 1 << 20
 
-    private(set) var layers: [BaseMapPainter.PreparedKey: Entry] = [:]
+    private(set) var layers: [Key: Entry] = [:]
     /// Images seen so far.
     private var image = 0
     private var points = 0
@@ -160,7 +168,7 @@ struct PreparedTiles {
 
     /// The layer kept for `key` from `cache` (its filter verdicts forgotten when they belong to
     /// another style), or nil.
-    func reuse(_ key: BaseMapPainter.PreparedKey, from cache: VectorTileCache) -> PreparedTileLayer? {
+    func reuse(_ key: Key, from cache: VectorTileCache) -> PreparedTileLayer? {
         guard let e = layers[key], e.cache === cache else { return nil }
         if e.style != styleGeneration { e.layer.forgetVerdicts() }
         return e.layer
@@ -168,7 +176,7 @@ struct PreparedTiles {
 
     /// Keeps the layers an image used (`used`, from the tile caches `caches` by source id), then
     /// drops the least recently used ones beyond the budget.
-    mutating func keep(_ used: [BaseMapPainter.PreparedKey: PreparedTileLayer?], caches: [String: VectorTileCache]) {
+    mutating func keep(_ used: [Key: PreparedTileLayer?], caches: [String: VectorTileCache]) {
         image += 1
         for (key, layer) in used {
             guard let layer, let cache = caches[key.source] else { continue }

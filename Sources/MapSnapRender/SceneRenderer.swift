@@ -53,7 +53,7 @@ public final class SceneRenderer {
             calloutTextSizes: measures.calloutTexts.map(\.size), labels: scene.labels, theme: theme)
         map.geojsonSources[OverlayStyleSource.id] = GeoJSONSource(features: overlay.features)
 
-        let canvas = try CairoCanvas(format: request.format, size: request.size, scale: request.scale)
+        let canvas = try CairoPainter(format: request.format, size: request.size, scale: request.scale)
         canvas.adoptCoverageBuffers(coverageBuffers)
         defer { if let b = canvas.coverageBuffers { coverageBuffers = b } }
         preparedTiles.begin(style: map.style.layers)
@@ -129,7 +129,7 @@ public final class SceneRenderer {
 
     /// Draws the title band (the full width, `band` points high) with `t` centred in it;
     /// returns the band's box.
-    private func drawTitle(_ t: TextLayout, band: Double, canvas: CairoCanvas, size: Size, theme: OverlayTheme)
+    private func drawTitle(_ t: TextLayout, band: Double, canvas: CairoPainter, size: Size, theme: OverlayTheme)
         -> Rect
     {
         let r = Rect(x: 0, y: 0, width: size.width, height: band)

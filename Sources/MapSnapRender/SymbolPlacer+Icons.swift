@@ -1,4 +1,3 @@
-import CCairo
 import Foundation
 import MapSnapGeometry
 import MapSnapOverlay
@@ -28,7 +27,7 @@ struct PlacedIcon {
 extension SymbolPlacer {
     /// Side of a built-in symbol at icon-size 1, points (the size of MapLibre's common 15-pixel
     /// icons).
-    static let builtinIconSize = 15.0
+    static var builtinIconSize: Double { 15 }
 
     /// The icon of `c` at `p`: its image from the sprites (or a built-in overlay image or
     /// symbol of that name), scaled by icon-size, placed by icon-anchor and icon-offset; nil
@@ -167,33 +166,16 @@ extension SymbolPlacer {
         let paint = c.layer.paint
         let opacity = paint.number(.iconOpacity, c.ctx)
         guard opacity > 0 else { return }
-        let cr = canvas.cr
         if icon.rotation != 0 {
-            cairo_save(cr)
-            cairo_translate(cr, icon.pivot.x, icon.pivot.y)
-            cairo_rotate(cr, icon.rotation)
-            cairo_translate(cr, -icon.pivot.x, -icon.pivot.y)
+            canvas.save()
+            canvas.translate(x: icon.pivot.x, y: icon.pivot.y)
+            canvas.rotate(by: icon.rotation)
+            canvas.translate(x: -icon.pivot.x, y: -icon.pivot.y)
         }
-        defer { if icon.rotation != 0 { cairo_restore(cr) } }
+        defer { if icon.rotation != 0 { canvas.restore() } }
         switch icon.art {
         case .sprite(let image):
-            image.argb.withUnsafeBufferPointer { words in
-                guard let base = words.baseAddress else { return }
-                // cairo only reads a source surface.
-                let data = UnsafeMutableRawPointer(mutating: base).assumingMemoryBound(to: UInt8.self)
-                guard
-                    let surface = cairo_image_surface_create_for_data(
-                        data, CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height), Int32(image.width * 4))
-                else { return }
-                defer { cairo_surface_destroy(surface) }
-                cairo_save(cr)
-                cairo_translate(cr, icon.rect.x, icon.rect.y)
-                cairo_scale(cr, icon.rect.width / Double(image.width), icon.rect.height / Double(image.height))
-                cairo_set_source_surface(cr, surface, 0, 0)
-                cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-                cairo_paint_with_alpha(cr, opacity)
-                cairo_restore(cr)
-            }
+            canvas.drawImage(image, in: icon.rect, opacity: opacity, resampling: .smooth)
         case .builtin(let symbol):
             let k = icon.rect.width / BuiltinSymbol.canvasSize
             canvas.newPath()
@@ -228,14 +210,10 @@ extension SymbolPlacer {
         let glyphColor =
             string(isCallout ? "text-color" : "glyph-color").flatMap { Color(css: $0) } ?? theme.pin.glyphColor
         let color = c.layer.paint.color(.iconColor, c.ctx)
-        let cr = canvas.cr
-        if opacity < 1 { cairo_push_group(cr) }
+        if opacity < 1 { canvas.beginGroup() }
         image.draw(
             canvas, in: rect, color: color, glyph: glyph, glyphLayout: layout, glyphColor: glyphColor,
             tipX: icon.anchor.x, theme: theme)
-        if opacity < 1 {
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, opacity)
-        }
+        if opacity < 1 { canvas.endGroup(opacity: opacity) }
     }
 }

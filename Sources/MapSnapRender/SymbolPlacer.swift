@@ -1,4 +1,3 @@
-import CCairo
 import Foundation
 import MapSnapGeometry
 import MapSnapOverlay
@@ -43,9 +42,9 @@ struct OverlayPlacement {
 /// (each glyph on the line, turned with its segment) where the line's corners within any 3/5
 /// em of the label turn less than text-max-angle in all, every symbol-spacing points, walked
 /// backwards where the line runs right to left so that they read left to right.
-struct SymbolPlacer {
+struct SymbolPlacer<P: Painter> {
     let camera: Camera
-    let canvas: CairoCanvas
+    let canvas: P
     let text: TextEngine
     /// Shaped labels, shared by every image drawn with `text` (the same names come back image
     /// after image).
@@ -61,7 +60,7 @@ struct SymbolPlacer {
     let theme: OverlayTheme
 
     init(
-        camera: Camera, canvas: CairoCanvas, text: TextEngine, sprites: [SpriteAtlas] = [],
+        camera: Camera, canvas: P, text: TextEngine, sprites: [SpriteAtlas] = [],
         theme: OverlayTheme = .standard
     ) {
         self.camera = camera
@@ -273,7 +272,7 @@ struct SymbolPlacer {
     /// text-anchor with text-offset.
     static func textAnchors(_ c: SymbolCandidate, size: Double) -> [(String, Double, Double)] {
         let l = c.layer.layout
-        if let property = variableAnchorOffset, case .array(let items)? = l.value(property, c.ctx) {
+        if let property = variableAnchorOffsetProperty, case .array(let items)? = l.value(property, c.ctx) {
             var list: [(String, Double, Double)] = []
             var i = 0
             while i + 1 < items.count {
@@ -299,8 +298,6 @@ struct SymbolPlacer {
         }
         return [(l.enumValue(.textAnchor, c.ctx), ox, oy)]
     }
-
-    private static let variableAnchorOffset = StyleProperty("text-variable-anchor-offset")
 
     /// Records the placed boxes (unless ignore-placement) and draws the icon, then the text.
     private mutating func placeParts(
@@ -479,8 +476,8 @@ struct SymbolPlacer {
             var angle = atan2(b.y - a.y, b.x - a.x)
             if angle > .pi / 2 { angle -= .pi } else if angle < -.pi / 2 { angle += .pi }
             canvas.save()
-            cairo_translate(canvas.cr, mid.x, mid.y)
-            cairo_rotate(canvas.cr, angle)
+            canvas.translate(x: mid.x, y: mid.y)
+            canvas.rotate(by: angle)
             canvas.drawText(
                 t, at: Point(x: -t.width / 2, y: -t.height / 2), color: color, halo: halo, haloWidth: s.haloWidth)
             canvas.restore()
@@ -489,3 +486,6 @@ struct SymbolPlacer {
         }
     }
 }
+
+/// text-variable-anchor-offset (not in the property table yet).
+private let variableAnchorOffsetProperty = StyleProperty("text-variable-anchor-offset")

@@ -756,8 +756,8 @@ extension BaseMapTests {
         guard let fixed = map.style.layers.first(where: { $0.id == "fixed" }),
             let zoomy = map.style.layers.first(where: { $0.id == "zoomy" })
         else { return XCTFail("layers") }
-        XCTAssertTrue(BaseMapPainter.memoizes(fixed))
-        XCTAssertFalse(BaseMapPainter.memoizes(zoomy), "its filter and colour follow the zoom")
+        XCTAssertTrue(GeoJSONSource.memoizes(fixed))
+        XCTAssertFalse(GeoJSONSource.memoizes(zoomy), "its filter and colour follow the zoom")
         func colours(_ zoom: Double) throws -> (a: [UInt8], b: [UInt8]) {
             let out = try render(map, center, zoom: zoom, size: Size(width: 200, height: 200))
             let img = try RGBAImage(png: out.bytes)
@@ -851,8 +851,8 @@ extension BaseMapTests {
         XCTAssertGreaterThan(n, 0)
         tiles.pointBudget = 2 * n
         let caches = ["s": cache]
-        func key(_ i: Int) -> BaseMapPainter.PreparedKey {
-            BaseMapPainter.PreparedKey(source: "s", layer: "transportation", tile: id, size: Double(512 + i))
+        func key(_ i: Int) -> PreparedTiles.Key {
+            PreparedTiles.Key(source: "s", layer: "transportation", tile: id, size: Double(512 + i))
         }
         tiles.keep([key(0): layers[0]], caches: caches)
         tiles.keep([key(1): layers[1]], caches: caches)

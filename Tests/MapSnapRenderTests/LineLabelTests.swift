@@ -1,4 +1,3 @@
-import CCairo
 import Foundation
 import MapSnap
 import MapSnapGeometry
@@ -31,7 +30,7 @@ final class LineLabelTests: XCTestCase {
         let (parsed, _) = try StyleParser.parse(style)
         let layer = try XCTUnwrap(parsed.layers.first)
         let engine = try engine ?? TextEngine()
-        let canvas = try CairoCanvas(format: .png, size: Self.size, scale: 1)
+        let canvas = try CairoPainter(format: .png, size: Self.size, scale: 1)
         let camera = Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 14, size: Self.size)
         var placer = SymbolPlacer(camera: camera, canvas: canvas, text: engine)
         placer.recordsGlyphs = true
@@ -182,8 +181,8 @@ final class LineLabelTests: XCTestCase {
         let size = Size(width: 200, height: 60)
         let centre = Point(x: 100, y: 30)
         let angle = 0.3
-        func draw(_ body: (CairoCanvas) -> Void) throws -> RGBAImage {
-            let canvas = try CairoCanvas(format: .png, size: size, scale: 1)
+        func draw(_ body: (CairoPainter) -> Void) throws -> RGBAImage {
+            let canvas = try CairoPainter(format: .png, size: size, scale: 1)
             canvas.paint(Color(red: 0.9, green: 0.9, blue: 0.8))
             body(canvas)
             canvas.flushCoverage()
@@ -193,8 +192,8 @@ final class LineLabelTests: XCTestCase {
         let white = Color(red: 1, green: 1, blue: 1)
         let whole = try draw { canvas in
             canvas.save()
-            cairo_translate(canvas.cr, centre.x, centre.y)
-            cairo_rotate(canvas.cr, angle)
+            canvas.translate(x: centre.x, y: centre.y)
+            canvas.rotate(by: angle)
             canvas.drawText(t, at: Point(x: -t.width / 2, y: -t.height / 2), color: dark, halo: white, haloWidth: 1.5)
             canvas.restore()
         }

@@ -29,7 +29,7 @@ final class PerformancePathTests: XCTestCase {
         }
         for s in all {
             XCTAssertEqual(
-                BaseMapPainter.trimmed(s), s.trimmingCharacters(in: .whitespacesAndNewlines),
+                SymbolCandidate.trimmed(s), s.trimmingCharacters(in: .whitespacesAndNewlines),
                 "\(s.unicodeScalars.map(\.value))")
         }
     }
@@ -47,7 +47,7 @@ final class PerformancePathTests: XCTestCase {
              ]}
             """
         let style = try StyleParser.parse(json).0
-        let groups = BaseMapPainter.filterGroups(style.layers, zoom: 14)
+        let groups = FeatureFilter.groups(style.layers, zoom: 14)
         XCTAssertEqual(groups.count, 6)
         XCTAssertNotNil(groups[0])
         XCTAssertEqual(groups[0], groups[1], "the same filter on the same source layer")

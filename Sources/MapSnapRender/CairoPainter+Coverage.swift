@@ -1,12 +1,12 @@
 import CCairo
 import Foundation
 import MapSnapGeometry
-import MapSnapStyle
 import MapSnapRaster
+import MapSnapStyle
 import MapSnapText
 
-extension CairoCanvas {
-    /// Whether `strokeByDistance` and `fillByArea` can draw on this canvas (raster output;
+extension CairoPainter {
+    /// Whether `strokeByDistance` and `fillByArea` can draw on this painter (raster output;
     /// vector output keeps cairo's strokes and fills, which stay vectors).
     var canRasterizeCoverage: Bool { format == .png }
 
@@ -19,10 +19,21 @@ extension CairoCanvas {
     /// sharper than that (bevelled by MapLibre) are stroked by cairo. The current clip bounds the
     /// work. The mask is
     /// composited by `flushCoverage()` (or when paint of another colour arrives), so strokes of
-    /// one paint blend once where they overlap. Only for `canRasterizeCoverage` canvases.
+    /// one paint blend once where they overlap. Only where `canRasterizeCoverage`.
     func strokeByDistance(
-        color: Color, opacity: Double, width: Double, gap: Double = 0, blur: Double = 0, cap: LineCap,
-        miterLimit: Double? = nil, offset: Double = 0, flatten: Bool = false
+        color: Color, opacity: Double, width: Double, gap: Double, blur: Double, cap: LineCap, miterLimit: Double?,
+        offset: Double
+    ) {
+        strokeByDistance(
+            color: color, opacity: opacity, width: width, gap: gap, blur: blur, cap: cap, miterLimit: miterLimit,
+            offset: offset, flatten: false)
+    }
+
+    /// `strokeByDistance`, with curves of the path flattened first when `flatten` (glyph
+    /// outlines).
+    func strokeByDistance(
+        color: Color, opacity: Double, width: Double, gap: Double, blur: Double, cap: LineCap, miterLimit: Double?,
+        offset: Double, flatten: Bool
     ) {
         defer { newPath() }
         guard width > 0, opacity > 0, let mask = coverageTarget(CoveragePaint(color: color, opacity: opacity))
@@ -83,7 +94,7 @@ extension CairoCanvas {
     /// given (`fill-antialias`), a one-pixel anti-aliased outline along every ring in that colour
     /// (`fill-outline-color`, else the fill colour), alpha `1 − smoothstep(0, 1, d)` at distance
     /// `d` pixels from the ring (`1 − d` for an outline of another colour). Clears the path; the current clip bounds the work; composited
-    /// like `strokeByDistance`. Only for `canRasterizeCoverage` canvases.
+    /// like `strokeByDistance`. Only where `canRasterizeCoverage`.
     func fillByArea(color: Color, opacity: Double, outline: Color?) {
         defer { newPath() }
         guard opacity > 0, let mask = coverageTarget(CoveragePaint(color: color, opacity: opacity)) else { return }
@@ -114,7 +125,9 @@ extension CairoCanvas {
         if let halo, haloWidth > 0 {
             cairo_new_path(cr)
             t.appendPath(to: cr, at: origin)
-            strokeByDistance(color: halo, opacity: 1, width: haloWidth * 2, cap: .round, flatten: true)
+            strokeByDistance(
+                color: halo, opacity: 1, width: haloWidth * 2, gap: 0, blur: 0, cap: .round, miterLimit: nil, offset: 0,
+                flatten: true)
         }
         if rotated, let mask = coverageTarget(CoveragePaint(color: color, opacity: 1)) {
             cairo_new_path(cr)
@@ -151,7 +164,9 @@ extension CairoCanvas {
         }
         if let halo, haloWidth > 0 {
             outlines()
-            strokeByDistance(color: halo, opacity: 1, width: haloWidth * 2, cap: .round, flatten: true)
+            strokeByDistance(
+                color: halo, opacity: 1, width: haloWidth * 2, gap: 0, blur: 0, cap: .round, miterLimit: nil, offset: 0,
+                flatten: true)
         }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
@@ -163,12 +178,15 @@ extension CairoCanvas {
         }
     }
 
-    /// Draws circles at `centers` (points) as MapLibre does (see `CoverageMask.addDisc`): the
-    /// fill, then the stroke outside `radius`, each composited once. Sizes in points.
+    /// Draws circles at the recorded centres (points) as MapLibre does (see
+    /// `CoverageMask.addDisc`): the fill, then the stroke outside `radius`, each composited once.
+    /// Sizes in points. Forgets the centres.
     func drawCircles(
-        _ centers: [Point], radius: Double, color: Color, opacity: Double, strokeWidth: Double, strokeColor: Color,
-        strokeOpacity: Double, blur: Double
+        radius: Double, color: Color, opacity: Double, strokeWidth: Double, strokeColor: Color, strokeOpacity: Double,
+        blur: Double
     ) {
+        let centers = circleCenters
+        defer { circleCenters.removeAll(keepingCapacity: true) }
         guard !centers.isEmpty else { return }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
@@ -236,13 +254,7 @@ extension CairoCanvas {
         for line in lines { addPolyline(line) }
         cairo_set_miter_limit(cr, miterLimit)
         if gap > 0 {
-            cairo_push_group(cr)
-            stroke(color: color, width: width, cap: cap, join: .miter, preserve: true)
-            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-            stroke(color: color, width: gap, cap: cap, join: .miter)
-            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, opacity)
+            strokeWithGap(StrokeStyle(width: width, cap: cap, join: .miter), gap: gap, color: color, opacity: opacity)
         } else {
             stroke(color: color, opacity: opacity, width: width, cap: cap, join: .miter)
         }

@@ -1,15 +1,16 @@
 import CCairo
 import Foundation
 import MapSnapGeometry
-import MapSnapStyle
 import MapSnapImage
+import MapSnapStyle
 import MapSnapText
 
-/// Owns a cairo surface and context (internal: cairo never appears in a public signature).
+/// The `Painter` of cairo: owns a cairo surface and context (internal: cairo never appears in a
+/// public signature, nor outside the `CairoPainter` files).
 ///
 /// All drawing is in points; for raster output the context is scaled by the image scale, so
 /// line widths and text grow with it.
-final class CairoCanvas {
+final class CairoPainter: Painter {
     let format: ImageFormat
     let size: Size
     let scale: Double
@@ -43,7 +44,7 @@ final class CairoCanvas {
         case .png:
             let w = Int((size.width * scale).rounded())
             let h = Int((size.height * scale).rounded())
-            guard w > 0, h > 0, w <= CairoCanvas.maxSide, h <= CairoCanvas.maxSide, w * h <= CairoCanvas.maxPixels
+            guard w > 0, h > 0, w <= CairoPainter.maxSide, h <= CairoPainter.maxSide, w * h <= CairoPainter.maxPixels
             else {
                 throw .imageTooLarge(width: w, height: h)
             }
@@ -92,23 +93,40 @@ final class CairoCanvas {
         cairo_surface_destroy(surface)
     }
 
-    // MARK: - State
+    // MARK: - State and transform
 
+    /// Sets the source to `c` with its alpha times `opacity`.
     func setColor(_ c: Color, opacity: Double = 1) {
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * opacity)
     }
 
     func save() { cairo_save(cr) }
     func restore() { cairo_restore(cr) }
+    func translate(x: Double, y: Double) { cairo_translate(cr, x, y) }
+    func scale(x: Double, y: Double) { cairo_scale(cr, x, y) }
+    func rotate(by angle: Double) { cairo_rotate(cr, angle) }
+    func setMiterLimit(_ limit: Double) { cairo_set_miter_limit(cr, limit) }
 
-    func paint(_ c: Color) {
-        setColor(c)
-        cairo_paint(cr)
+    var deviceTransform: DeviceTransform {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        return DeviceTransform(xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy, x0: m.x0, y0: m.y0)
     }
+
+    // MARK: - Clip
+
+    func clipToPixels(_ rect: Rect) {
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
+        cairo_new_path(cr)
+        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+        cairo_clip(cr)
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT)
+    }
+
+    func clipPreservingPath() { cairo_clip_preserve(cr) }
 
     // MARK: - Paths
 
-    /// Clears the current path (and the polylines recorded for the coverage rasterizers).
     func newPath() {
         cairo_new_path(cr)
         if !recordedEnds.isEmpty {
@@ -117,38 +135,20 @@ final class CairoCanvas {
         }
     }
 
-    /// Adds an open polyline (points) to the current path.
-    func addPolyline(_ pts: [Point]) {
-        guard let first = pts.first else { return }
-        cairo_move_to(cr, first.x, first.y)
-        for p in pts.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+    @inline(__always)
+    func move(to p: Point) { cairo_move_to(cr, p.x, p.y) }
+
+    @inline(__always)
+    func addLine(to p: Point) { cairo_line_to(cr, p.x, p.y) }
+
+    func addCurve(to p: Point, control1 c1: Point, control2 c2: Point) {
+        cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
     }
 
-    /// Adds a closed ring (points) to the current path.
-    func addRing(_ pts: [Point]) {
-        addPolyline(pts)
-        cairo_close_path(cr)
-    }
+    func closePath() { cairo_close_path(cr) }
 
-    /// Adds `commands` mapped through `transform`.
-    func addPath(_ commands: [PathCommand], transform: (Point) -> Point) {
-        for c in commands {
-            switch c {
-            case .move(let p):
-                let q = transform(p)
-                cairo_move_to(cr, q.x, q.y)
-            case .line(let p):
-                let q = transform(p)
-                cairo_line_to(cr, q.x, q.y)
-            case .curve(let a, let b, let e):
-                let qa = transform(a)
-                let qb = transform(b)
-                let qe = transform(e)
-                cairo_curve_to(cr, qa.x, qa.y, qb.x, qb.y, qe.x, qe.y)
-            case .close:
-                cairo_close_path(cr)
-            }
-        }
+    func arcNegative(center: Point, radius: Double, from a0: Double, to a1: Double) {
+        cairo_arc_negative(cr, center.x, center.y, radius, a0, a1)
     }
 
     func addCircle(center: Point, radius: Double) {
@@ -159,7 +159,6 @@ final class CairoCanvas {
 
     func addRect(_ r: Rect) { cairo_rectangle(cr, r.x, r.y, r.width, r.height) }
 
-    /// A rectangle with fully rounded ends (a capsule) or corner `radius`.
     func addRoundedRect(_ r: Rect, radius: Double) {
         let rad = min(radius, r.width / 2, r.height / 2)
         cairo_new_sub_path(cr)
@@ -170,45 +169,87 @@ final class CairoCanvas {
         cairo_close_path(cr)
     }
 
+    // MARK: - Recorded geometry
+
+    @inline(__always)
+    func recordPoint(_ p: Point) { recordedPoints.append(p) }
+
+    func endRecordedPolyline(closing: Bool) {
+        if closing {
+            let start = recordedEnds.last ?? 0
+            let end = recordedPoints.count
+            if end > start + 1 && recordedPoints[end - 1] != recordedPoints[start] {
+                recordedPoints.append(recordedPoints[start])
+            }
+        }
+        recordedEnds.append(recordedPoints.count)
+    }
+
+    func recordCircle(at center: Point) { circleCenters.append(center) }
+
     // MARK: - Painting
 
-    enum LineCap { case butt, round, square }
-    enum LineJoin { case miter, round, bevel }
-
-    /// Strokes the current path (and clears it unless `preserve`).
-    func stroke(
-        color: Color, opacity: Double = 1, width: Double, cap: LineCap = .round, join: LineJoin = .round,
-        dash: [Double] = [], preserve: Bool = false
-    ) {
+    func paint(_ color: Color, opacity: Double) {
         setColor(color, opacity: opacity)
-        cairo_set_line_width(cr, width)
-        switch cap {
+        cairo_paint(cr)
+    }
+
+    func stroke(_ style: StrokeStyle, color: Color, opacity: Double, preserve: Bool) {
+        setColor(color, opacity: opacity)
+        cairo_set_line_width(cr, style.width)
+        switch style.cap {
         case .butt: cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
         case .round: cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
         case .square: cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE)
         }
-        switch join {
+        switch style.join {
         case .miter: cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
         case .round: cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
         case .bevel: cairo_set_line_join(cr, CAIRO_LINE_JOIN_BEVEL)
         }
-        if dash.isEmpty {
+        if style.dash.isEmpty {
             cairo_set_dash(cr, nil, 0, 0)
         } else {
-            dash.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), 0) }
+            style.dash.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), 0) }
         }
         if preserve { cairo_stroke_preserve(cr) } else { cairo_stroke(cr) }
     }
 
-    /// Fills the current path (and clears it unless `preserve`).
-    func fill(color: Color, opacity: Double = 1, evenOdd: Bool = false, preserve: Bool = false) {
+    func fill(_ rule: FillRule, color: Color, opacity: Double, preserve: Bool) {
         setColor(color, opacity: opacity)
-        cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        cairo_set_fill_rule(cr, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
         if preserve { cairo_fill_preserve(cr) } else { cairo_fill(cr) }
     }
 
-    /// Fills the current path with a radial gradient from `inner` at the centre to transparent,
-    /// scaled to an ellipse of radii `rx`, `ry` (a soft shadow).
+    func strokeOutside(color: Color, opacity: Double, width: Double) {
+        guard let path = cairo_copy_path(cr) else { return }
+        defer { cairo_path_destroy(path) }
+        cairo_save(cr)
+        cairo_new_path(cr)
+        cairo_rectangle(cr, -1e6, -1e6, 2e6, 2e6)
+        cairo_append_path(cr, path)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_clip(cr)
+        cairo_new_path(cr)
+        cairo_append_path(cr, path)
+        stroke(color: color, opacity: opacity, width: 2 * width, cap: .butt, join: .round)
+        cairo_restore(cr)
+        cairo_new_path(cr)
+    }
+
+    func strokeWithGap(_ style: StrokeStyle, gap: Double, color: Color, opacity: Double) {
+        // The whole width, then the hole cleared, in a group composited with the opacity.
+        cairo_push_group(cr)
+        stroke(style, color: color, opacity: 1, preserve: true)
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        var hole = style
+        hole.width = gap
+        stroke(hole, color: color, opacity: 1, preserve: false)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, opacity)
+    }
+
     func fillSoftEllipse(center: Point, rx: Double, ry: Double, color: Color, opacity: Double) {
         save()
         cairo_translate(cr, center.x, center.y)
@@ -228,8 +269,16 @@ final class CairoCanvas {
         restore()
     }
 
-    /// Draws text with an optional halo (outline under the glyphs), top-left at `origin`.
-    func drawText(_ t: TextLayout, at origin: Point, color: Color, halo: Color? = nil, haloWidth: Double = 0) {
+    func beginGroup() { cairo_push_group(cr) }
+
+    func endGroup(opacity: Double) {
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, opacity)
+    }
+
+    // MARK: - Text
+
+    func drawText(_ t: TextLayout, at origin: Point, color: Color, halo: Color?, haloWidth: Double) {
         if canRasterizeCoverage {
             drawTextByCoverage(t, at: origin, color: color, halo: halo, haloWidth: haloWidth)
             return
@@ -293,35 +342,4 @@ private func byteSinkWrite(
     let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
     sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
     return CAIRO_STATUS_SUCCESS
-}
-
-// MARK: - Small path helpers used by the marker shapes
-
-extension CairoCanvas {
-    func arcNegative(center: Point, radius: Double, from a0: Double, to a1: Double) {
-        cairo_arc_negative(cr, center.x, center.y, radius, a0, a1)
-    }
-
-    func closePath() { cairo_close_path(cr) }
-
-    /// Clips to the current path, keeping the path.
-    func clipPreservingPath() { cairo_clip_preserve(cr) }
-
-    /// Strokes `width` points outside the closed current path (its inside left untouched), then
-    /// clears the path: a stroke of twice the width clipped to the outside of the shape.
-    func strokeOutside(color: Color, opacity: Double, width: Double) {
-        guard let path = cairo_copy_path(cr) else { return }
-        defer { cairo_path_destroy(path) }
-        cairo_save(cr)
-        cairo_new_path(cr)
-        cairo_rectangle(cr, -1e6, -1e6, 2e6, 2e6)
-        cairo_append_path(cr, path)
-        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
-        cairo_clip(cr)
-        cairo_new_path(cr)
-        cairo_append_path(cr, path)
-        stroke(color: color, opacity: opacity, width: 2 * width, cap: .butt, join: .round)
-        cairo_restore(cr)
-        cairo_new_path(cr)
-    }
 }
