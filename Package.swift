@@ -93,7 +93,8 @@ let tests: [Target] = [
             "MapSnapTestSupport",
         ],
         exclude: ["Golden", "Fixtures"]),
-    .testTarget(name: "MapSnapTests", dependencies: ["MapSnap", "MapSnapOverlay", "MapSnapImage", "MapSnapTestSupport"]),
+    .testTarget(
+        name: "MapSnapTests", dependencies: ["MapSnap", "MapSnapOverlay", "MapSnapImage", "MapSnapTestSupport"]),
     .testTarget(
         name: "mapsnapTests", dependencies: ["MapSnapCLI", "MapSnap", "MapSnapImage", "mapsnap", "MapSnapTestSupport"],
         exclude: ["render-help.txt", "conformance-passes.txt"]),

@@ -1,6 +1,6 @@
 import Foundation
-import MapSnapStyle
 import MapSnapImage
+import MapSnapStyle
 
 /// The colour paint of a raster layer (https://maplibre.org/maplibre-style-spec/layers/#raster),
 /// computed exactly as MapLibre GL's `raster.fragment.glsl` and `draw_raster` do, on straight

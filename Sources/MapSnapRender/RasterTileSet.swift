@@ -1,8 +1,8 @@
 import Foundation
 import MapSnapGeometry
+import MapSnapImage
 import MapSnapTiles
 import Synchronization
-import MapSnapImage
 
 /// The tiles of one raster source (https://maplibre.org/maplibre-style-spec/sources/#raster)
 /// and a least-recently-used cache of them decoded, shared by every image drawn with the same

@@ -1,6 +1,6 @@
 import MapSnapGeometry
-import MapSnapStyle
 import MapSnapImage
+import MapSnapStyle
 
 /// How the camera is chosen.
 public enum CameraRequest: Sendable, Equatable {

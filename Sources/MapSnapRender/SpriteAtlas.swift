@@ -1,5 +1,5 @@
-import MapSnapJSON
 import MapSnapImage
+import MapSnapJSON
 
 /// The images of one sprite sheet (https://maplibre.org/maplibre-style-spec/sprite/): the
 /// index (`sprite.json`: name → `x`, `y`, `width`, `height`, `pixelRatio`) cut out of the sheet

@@ -1,4 +1,5 @@
 import MapSnapIO
+
 /// A feature's geometry decoded into two flat arrays instead of one array per part: every
 /// vertex in `points`, and where each part (a point list, a line, a ring) ends in `partEnds`.
 ///

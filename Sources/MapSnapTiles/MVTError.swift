@@ -1,4 +1,5 @@
 import MapSnapIO
+
 /// Why a Mapbox Vector Tile could not be decoded: malformed protobuf data, or data that breaks
 /// a MUST of the MVT 2.1 specification (odd tag counts, out-of-range key or value indexes,
 /// bad geometry commands, …).

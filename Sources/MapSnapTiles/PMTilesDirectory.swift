@@ -1,4 +1,5 @@
 import MapSnapIO
+
 /// One entry of a PMTiles directory: a run of tiles sharing one blob, or a leaf directory.
 ///
 /// Spec: https://github.com/protomaps/PMTiles/blob/main/spec/v3/spec.md#41-directory-entries

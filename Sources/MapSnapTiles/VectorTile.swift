@@ -1,4 +1,5 @@
 import MapSnapIO
+
 /// A decoded Mapbox Vector Tile (MVT 2.1): its layers, each with features, keys and values.
 ///
 /// Spec: https://github.com/mapbox/vector-tile-spec/tree/master/2.1 (schema `vector_tile.proto`).

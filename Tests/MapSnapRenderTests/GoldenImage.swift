@@ -1,6 +1,6 @@
 import Foundation
-import MapSnapRender
 import MapSnapImage
+import MapSnapRender
 import XCTest
 
 /// Golden-image comparison in the manner of resvg's tests.

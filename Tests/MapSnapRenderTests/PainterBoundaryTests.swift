@@ -44,7 +44,8 @@ final class PainterBoundaryTests: XCTestCase {
         // Not vacuous: the layer painters and the painter itself are among the files read.
         for name in [
             "BaseMapPainter", "BaseMapPainter+GeoJSON", "BaseMapPainter+Raster", "SymbolPlacer",
-            "SymbolPlacer+Icons", "OverlayImage+Drawing", "MarkerPainter", "DecorationPainter", "Painter", "CairoPainter",
+            "SymbolPlacer+Icons", "OverlayImage+Drawing", "MarkerPainter", "DecorationPainter", "Painter",
+            "CairoPainter",
         ] {
             XCTAssertTrue(render.contains { $0.path == "Sources/MapSnapRender/\(name).swift" }, "\(name).swift read")
         }

@@ -1,10 +1,10 @@
 import Foundation
 import XCTest
 
+@testable import MapSnapImage
+@testable import MapSnapRaster
 @testable import MapSnapRender
 @testable import MapSnapText
-@testable import MapSnapRaster
-@testable import MapSnapImage
 
 /// The raster colour paint against MapLibre GL's `raster.fragment.glsl`, colour by colour.
 final class RasterColorAdjustmentTests: XCTestCase {
