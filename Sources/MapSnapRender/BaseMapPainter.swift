@@ -24,6 +24,8 @@ struct BaseMapPainter<P: Painter> {
     let canvas: P
     /// Layer types the painter skips, each reported once.
     private(set) var warnings: [String] = []
+    /// Sources with a tile that could not be read (warned about once).
+    private var unreadableSources: Set<String> = []
 
     init(map: BaseMap, camera: Camera, canvas: P, earlier: PreparedTiles = PreparedTiles()) {
         self.map = map
@@ -60,8 +62,14 @@ struct BaseMapPainter<P: Painter> {
         var p: PreparedTileLayer?
         if let kept = earlier.reuse(key, from: cache) {
             p = kept
-        } else if let vt = try? cache.tile(tile.id), let tl = vt.layer(named: sourceLayer) {
-            p = PreparedTileLayer(layer: tl, tile: tile)
+        } else {
+            do {
+                if let tl = try cache.tile(tile.id)?.layer(named: sourceLayer) {
+                    p = PreparedTileLayer(layer: tl, tile: tile)
+                }
+            } catch {
+                warnUnreadable(sourceID, tile.id, error)
+            }
         }
         prepared[key] = p
         return p
@@ -136,6 +144,16 @@ struct BaseMapPainter<P: Painter> {
         let v = layer.paint.numbers(property, ctx)
         guard v.count == 2, v[0].isFinite, v[1].isFinite else { return .zero }
         return Point(x: v[0], y: v[1])
+    }
+
+    /// One warning per source for its tiles that cannot be read or decoded (the first one named):
+    /// their features are left out, not silently.
+    private mutating func warnUnreadable(_ sourceID: String, _ id: TileID, _ error: any Error) {
+        guard !unreadableSources.contains(sourceID) else { return }
+        unreadableSources.insert(sourceID)
+        warnings.append(
+            "source \"\(sourceID)\": tile \(id.z)/\(id.x)/\(id.y) cannot be read (\(error)); "
+                + "the features of such tiles are left out")
     }
 
     private mutating func warnOnce(_ message: String) {

@@ -312,6 +312,31 @@ extension BaseMapTests {
         XCTAssertEqual(red(50, 70), 0, "the line is 20 points lower")
     }
 
+    /// A tile that cannot be decoded is left out with one warning naming the source and the
+    /// tile, not silently.
+    func testAnUndecodableTileIsReportedOnce() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-badtile-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (z, x, y) in [(1, 0, 0), (1, 1, 0), (1, 0, 1), (1, 1, 1)] {
+            let folder = dir.appendingPathComponent("tiles/\(z)/\(x)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data([0x1A, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F, 0x00]).write(to: folder.appendingPathComponent("\(y).pbf"))
+        }
+        let style = """
+            {"version": 8, "sources": {"v": {"type": "vector", "tiles": ["tiles/{z}/{x}/{y}.pbf"], "maxzoom": 1}},
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#fff"}},
+                        {"id": "water", "type": "fill", "source": "v", "source-layer": "water"},
+                        {"id": "roads", "type": "line", "source": "v", "source-layer": "roads"}]}
+            """
+        let path = dir.appendingPathComponent("style.json").path
+        try Data(style.utf8).write(to: URL(fileURLWithPath: path))
+        let map = try BaseMapLoader().load(style: path) { _ in }
+        let out = try render(map, Coordinate(latitude: 0, longitude: 0), zoom: 1.5)
+        let bad = out.warnings.filter { $0.contains("cannot be read") }
+        XCTAssertEqual(bad.count, 1, "one warning for the source: \(out.warnings)")
+        XCTAssertTrue(bad.first?.contains("source \"v\": tile 1/") ?? false, "\(bad)")
+    }
+
     /// A vector source whose `url` names a local TileJSON file: its `tiles` templates (relative to
     /// that file) give the same map as the archive they were taken from.
     func testVectorSourceThroughALocalTileJSONFile() throws {
