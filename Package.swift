@@ -60,7 +60,8 @@ let modules: [Target] = [
         dependencies: [
             "MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "MapSnapTiles", "MapSnapIO",
             "MapSnapImage", "MapSnapRaster", "MapSnapText", "MapSnapOverlay", "CCairo",
-        ]),
+        ],
+        exclude: ["README.md"]),
     .target(
         name: "MapSnap",
         dependencies: [
