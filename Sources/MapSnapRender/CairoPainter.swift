@@ -64,11 +64,7 @@ final class CairoPainter: Painter {
                 s = cairo_pdf_surface_create_for_stream(byteSinkWrite, closure, size.width, size.height)
                 if let s {
                     cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR, "MapSnap")
-                    if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let t = Double(epoch) {
-                        let f = ISO8601DateFormatter()
-                        let date = f.string(from: Date(timeIntervalSince1970: t))
-                        cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, date)
-                    }
+                    cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, Self.pdfCreationDate)
                 }
             }
             guard let s else { throw .cairo("cannot create a \(format.rawValue) surface") }
@@ -296,6 +292,16 @@ final class CairoPainter: Painter {
     // MARK: - Output
 
     /// Finishes the surface and returns the encoded bytes.
+    /// The PDF's creation date, so that the same inputs give the same bytes on every run:
+    /// `SOURCE_DATE_EPOCH` (whole seconds since 1970, the reproducible-builds convention) when
+    /// it is set, else the epoch itself; ISO 8601 in UTC, as cairo takes it. (cairo 1.16, Debian
+    /// 12's, writes it without the "D:" prefix of PDF dates; readers such as poppler accept that.)
+    static let pdfCreationDate: String = {
+        let env = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"]
+        let seconds = env.flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }.map { max(0, $0) } ?? 0
+        return ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(seconds)))
+    }()
+
     func encode(png: PNGOptions) throws(RenderError) -> [UInt8] {
         switch format {
         case .png:

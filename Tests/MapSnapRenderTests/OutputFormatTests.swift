@@ -48,6 +48,22 @@ final class OutputFormatTests: XCTestCase {
         XCTAssertTrue(String(decoding: out.bytes.suffix(8), as: UTF8.self).contains("%%EOF"))
     }
 
+    /// PDFs are byte-identical from run to run: the creation date is fixed (the epoch, or
+    /// SOURCE_DATE_EPOCH when set). (SVGs are too from process to process — see the command-line
+    /// test — but not yet within one process: cairo numbers glyph symbols per process.)
+    func testPDFIsByteIdenticalBetweenRuns() throws {
+        for format in [ImageFormat.pdf] {
+            let a = try render(format)
+            let b = try SceneRenderer().render(
+                scene(), request: RenderRequest(size: Size(width: 300, height: 200), format: format))
+            XCTAssertEqual(a.bytes, b.bytes, format.rawValue)
+        }
+        let pdf = String(decoding: try render(.pdf).bytes, as: UTF8.self)
+        if ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] == nil {
+            XCTAssertTrue(pdf.contains("/CreationDate (19700101000000Z)"), "the epoch, not the clock")
+        }
+    }
+
     func testPNGIsByteIdenticalBetweenRuns() throws {
         let a = try render(.png)
         let b = try SceneRenderer().render(

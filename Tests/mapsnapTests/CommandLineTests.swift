@@ -39,10 +39,17 @@ final class CommandLineTests: XCTestCase {
         var stderr: String
     }
 
-    func run(_ args: [String], stdin: Data? = nil) throws -> Run {
+    /// Runs the binary with `args`; `environment` changes the inherited environment (nil removes
+    /// a variable).
+    func run(_ args: [String], stdin: Data? = nil, environment: [String: String?] = [:]) throws -> Run {
         let p = Process()
         p.executableURL = try binary()
         p.arguments = args
+        if !environment.isEmpty {
+            var env = ProcessInfo.processInfo.environment
+            for (k, v) in environment { env[k] = v }
+            p.environment = env
+        }
         p.currentDirectoryURL = tmp
         // Files, not pipes: no risk of a full pipe blocking the child.
         let outURL = tmp.appendingPathComponent(".stdout-\(UUID().uuidString)")
@@ -64,6 +71,29 @@ final class CommandLineTests: XCTestCase {
         let outData = try Data(contentsOf: outURL)
         let errData = try Data(contentsOf: errURL)
         return Run(status: p.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A PDF and an SVG figure rendered twice, in two processes a second apart, are the same
+    /// bytes (documentation figures live in git).
+    func testPDFAndSVGFiguresAreByteIdenticalAcrossRuns() throws {
+        let track = write("t.geojson", #"{"type": "LineString", "coordinates": [[7.42, 43.73], [7.43, 43.74]]}"#)
+        for ext in ["pdf", "svg"] {
+            let a = try run(
+                ["render", track, "--style", "none", "--out", "a.\(ext)"], environment: ["SOURCE_DATE_EPOCH": nil])
+            XCTAssertEqual(a.status, 0, a.stderr)
+            Thread.sleep(forTimeInterval: 1.1)
+            let b = try run(
+                ["render", track, "--style", "none", "--out", "b.\(ext)"], environment: ["SOURCE_DATE_EPOCH": nil])
+            XCTAssertEqual(b.status, 0, b.stderr)
+            let first = try Data(contentsOf: tmp.appendingPathComponent("a.\(ext)"))
+            XCTAssertGreaterThan(first.count, 500)
+            XCTAssertEqual(first, try Data(contentsOf: tmp.appendingPathComponent("b.\(ext)")), ext)
+            if ext == "pdf" {
+                XCTAssertTrue(
+                    String(decoding: first, as: UTF8.self).contains("/CreationDate (19700101000000Z)"),
+                    "the epoch, not the clock")
+            }
+        }
     }
 
     func write(_ name: String, _ text: String) -> String {
