@@ -320,7 +320,8 @@ final class CairoPainter: Painter {
             cairo_surface_finish(surface)
             let status = cairo_surface_status(surface)
             guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
-            return sink?.bytes ?? []
+            let bytes = sink?.bytes ?? []
+            return format == .svg ? SVGIDs.renumberingSurfaces(bytes) : bytes
         }
     }
 

@@ -1,11 +1,11 @@
 import Foundation
 import MapSnapGeometry
 import MapSnapImage
-import MapSnapRender
 import MapSnapStyle
 import XCTest
 
 @testable import MapSnapOverlay
+@testable import MapSnapRender
 
 final class OutputFormatTests: XCTestCase {
     func scene() -> OverlayScene {
@@ -48,11 +48,11 @@ final class OutputFormatTests: XCTestCase {
         XCTAssertTrue(String(decoding: out.bytes.suffix(8), as: UTF8.self).contains("%%EOF"))
     }
 
-    /// PDFs are byte-identical from run to run: the creation date is fixed (the epoch, or
-    /// SOURCE_DATE_EPOCH when set). (SVGs are too from process to process — see the command-line
-    /// test — but not yet within one process: cairo numbers glyph symbols per process.)
-    func testPDFIsByteIdenticalBetweenRuns() throws {
-        for format in [ImageFormat.pdf] {
+    /// PDF and SVG are byte-identical from run to run, also within one process: the PDF's
+    /// creation date is fixed (the epoch, or SOURCE_DATE_EPOCH when set), and the SVG's surface
+    /// ids (cairo numbers surfaces per process) are renumbered in order of appearance.
+    func testPDFAndSVGAreByteIdenticalBetweenRuns() throws {
+        for format in [ImageFormat.pdf, .svg] {
             let a = try render(format)
             let b = try SceneRenderer().render(
                 scene(), request: RenderRequest(size: Size(width: 300, height: 200), format: format))
@@ -62,6 +62,14 @@ final class OutputFormatTests: XCTestCase {
         if ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] == nil {
             XCTAssertTrue(pdf.contains("/CreationDate (19700101000000Z)"), "the epoch, not the clock")
         }
+    }
+
+    func testSVGSurfaceIDsAreRenumberedInOrder() {
+        let svg = ##"<g id="surface7"><use xlink:href="#surface12"/></g><g id="surface12"/> surface9x"##
+        XCTAssertEqual(
+            String(decoding: SVGIDs.renumberingSurfaces(Array(svg.utf8)), as: UTF8.self),
+            ##"<g id="surface1"><use xlink:href="#surface2"/></g><g id="surface2"/> surface9x"##)
+        XCTAssertEqual(SVGIDs.renumberingSurfaces(Array("no ids".utf8)), Array("no ids".utf8))
     }
 
     func testPNGIsByteIdenticalBetweenRuns() throws {
