@@ -114,6 +114,7 @@ extension BaseMapLoader {
         -> (tiles: RasterTileSet, credits: [String])?
     {
         let archive = try open(file).source
+        Self.warnMetadata(archive, file: file, warn: warn)
         var isVector = false
         if let mbtiles = archive as? MBTilesReader {
             let format = (mbtiles.metadata.format ?? "").lowercased()

@@ -214,6 +214,7 @@ public final class BaseMapLoader {
             return nil
         }
         let cache = try open(file)
+        Self.warnMetadata(cache.source, file: file, warn: warn)
         return (cache, [source.attribution ?? "", cache.source.attribution ?? ""])
     }
 
@@ -306,6 +307,16 @@ public final class BaseMapLoader {
         let cache = VectorTileCache(source: source, capacity: 256)
         caches[key] = cache
         return cache
+    }
+
+    /// A warning when an archive's metadata JSON cannot be read (its fields, such as the
+    /// attribution and `vector_layers`, are then absent), naming the file and the place.
+    static func warnMetadata(_ source: any TileSource, file: String, warn: (String) -> Void) {
+        let error = (source as? MBTilesReader)?.metadata.jsonError ?? (source as? PMTilesReader)?.metadataError
+        guard let error else { return }
+        warn(
+            "\(file): the metadata JSON cannot be read (\(error.location): \(error.message)); "
+                + "its attribution and layer list are left out")
     }
 
     /// The local file a source location names, or nil for network URLs.
