@@ -46,12 +46,14 @@ public struct StyleWarning: Sendable, Equatable, CustomStringConvertible {
         self.layerID = layerID
     }
 
+    /// `file:line:column: message` (the parts that are known); a front end adds its own
+    /// "warning:" before it.
     public var description: String {
         switch (file, location) {
-        case (let file?, let location?): return "\(file):\(location): warning: \(message)"
-        case (let file?, nil): return "\(file): warning: \(message)"
-        case (nil, let location?): return "\(location): warning: \(message)"
-        case (nil, nil): return "warning: \(message)"
+        case (let file?, let location?): return "\(file):\(location): \(message)"
+        case (let file?, nil): return "\(file): \(message)"
+        case (nil, let location?): return "\(location): \(message)"
+        case (nil, nil): return message
         }
     }
 }

@@ -56,8 +56,10 @@ extension StyleReader {
         }
         guard let type = StyleLayerType(rawValue: typeName) else {
             warnOnce(
-                key: "type:\(typeName)", "layer type \"\(typeName)\" is not supported; skipped", at: o.offset, layer: id
-            )
+                key: "type:\(typeName)",
+                "layer type \"\(typeName)\" is not supported; skipped"
+                    + NearMiss.hint(for: typeName, among: StyleLayerType.allCases.map(\.rawValue)),
+                at: o.offset, layer: id)
             return nil
         }
         let metadata = o["metadata"]
@@ -135,8 +137,14 @@ extension StyleReader {
             if !layout, name.hasSuffix("-transition"), StyleProperty(String(name.dropLast(11))) != nil { continue }
             guard let property = StyleProperty(name), let spec = property.spec else {
                 warnOnce(
-                    key: "\(group):\(name)", "unknown \(group) property \"\(name)\" ignored", at: o.offset,
-                    layer: layerID)
+                    key: "\(group):\(name)",
+                    "unknown \(group) property \"\(name)\" ignored"
+                        + NearMiss.hint(
+                            for: name,
+                            among: PropertySpec.all.filter { $0.isLayout == layout && $0.layerTypes.contains(type) }
+                                .map(
+                                    \.name)),
+                    at: o.offset, layer: layerID)
                 continue
             }
             guard spec.isLayout == layout else {

@@ -267,7 +267,7 @@ struct StyleParserTests {
                 == "layer \"water\": paint.fill-color[6]: Expected color but found number instead. (property ignored)")
         #expect(colorWarning.layerID == "water")
         #expect(colorWarning.location == SourceLocation(line: 27, column: 30))
-        #expect(colorWarning.description.hasPrefix("test.json:27:30: warning: layer \"water\""))
+        #expect(colorWarning.description.hasPrefix("test.json:27:30: layer \"water\""))
         // terrain and light are ignored silently; nothing else warns.
         #expect(warnings.count == 13, "\(text.joined(separator: "\n"))")
     }
