@@ -48,7 +48,8 @@ public enum HelpText {
           --route-file FILE       Draw FILE's lines as computed routes (dashed). Repeatable.
           --polyline6             Read .polyline files at precision 6 (default 5).
           --pin LAT,LON[,LABEL[,COLOR]]
-                                  Add a pin. Repeatable.
+                                  Add a pin. Repeatable. A comma in LABEL needs a space
+                                  after it; COLOR must be a CSS colour.
           --callout LAT,LON,TEXT[,COLOR]
                                   Add a capsule callout. Repeatable.
           --title TEXT            Caption band at the top.

@@ -43,8 +43,9 @@ enum ValueParsers {
         return Size(width: Double(w), height: Double(h))
     }
 
-    /// `LAT,LON[,LABEL[,COLOR]]` / `LAT,LON,TEXT[,COLOR]`: the label may itself hold commas;
-    /// a last part that parses as a colour is the colour.
+    /// `LAT,LON[,LABEL[,COLOR]]` / `LAT,LON,TEXT[,COLOR]`. The label may hold commas followed by
+    /// a space ("Lyon, France"); a last part right after a comma ("Start,#34c759") is the colour,
+    /// and one that does not parse as a CSS colour is an error, not part of the label.
     static func pinSpec(_ s: String, option: String, needsText: Bool) throws(SnapshotError) -> (
         Coordinate, String?, Color?
     ) {
@@ -57,7 +58,13 @@ enum ValueParsers {
             try number(parts[0], option: option), try number(parts[1], option: option), option: option)
         var rest = Array(parts.dropFirst(2))
         var color: Color?
-        if rest.count >= 2, let last = rest.last, let parsed = Color(css: last) {
+        if rest.count >= 2, let last = rest.last, !last.hasPrefix(" ") {
+            guard let parsed = Color(css: last) else {
+                throw SnapshotError(
+                    .usage,
+                    "\(option): \"\(last)\" is not a colour (CSS: #rrggbb, rgb(…), a colour name) in \"\(s)\"; "
+                        + "for a comma in the label, follow it with a space")
+            }
             color = parsed
             rest.removeLast()
         }

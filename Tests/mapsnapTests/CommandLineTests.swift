@@ -267,6 +267,15 @@ final class CommandLineTests: XCTestCase {
             ["render", Self.trails, "--center", "95,0", "--zoom", "3"], status: 64, contains: "latitude 95")
         let r = try run(["frobnicate"])
         XCTAssertEqual(r.status, 64)
+        // A colour that does not parse is an error, not part of the label; ", " keeps a comma.
+        try expectFailure(
+            ["render", "--pin", "37.77,-122.41,X,notacolor", "-o", "p.png"], status: 64,
+            contains: "\"notacolor\" is not a colour")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: tmp.appendingPathComponent("p.png").path))
+        let comma = try run(["render", "--pin", "37.77,-122.41,Lyon, France", "-o", "q.png", "--annotations", "q.json"])
+        XCTAssertEqual(comma.status, 0, comma.stderr)
+        let annotations = try Data(contentsOf: tmp.appendingPathComponent("q.json"))
+        XCTAssertTrue(String(decoding: annotations, as: UTF8.self).contains("Lyon, France"))
     }
 
     func testUnwritableOutputIs73AndKeepsTheOldFile() throws {
