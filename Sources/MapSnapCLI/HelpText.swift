@@ -75,6 +75,9 @@ public enum HelpText {
                                   next to the image: ODbL).
           --bare                  Only what the style draws: no scale bar, credit line,
                                   title, flags or callouts (for comparing with a reference).
+                                  Without overlays or a camera: the style's centre and zoom.
+          --allow-empty           An overlay file with nothing to draw is not an error
+                                  (without overlays or a camera: the style's centre and zoom).
 
         -h, --help                Show this help.
 

@@ -12,6 +12,7 @@ struct RenderCommand {
         ],
         flags: [
             "--help", "--polyline6", "--no-flags", "--no-callouts", "--no-scale-bar", "--no-attribution", "--bare",
+            "--allow-empty",
         ],
         aliases: ["-o": "--out", "-h": "--help"])
 
@@ -30,6 +31,8 @@ struct RenderCommand {
         var sources: [String: String] = [:]
         /// `--bare`: only what the style draws.
         var bare = false
+        /// `--allow-empty`: an overlay file with nothing drawable is not an error.
+        var allowEmpty = false
     }
 
     /// Parses the arguments after `render`. Returns nil when help was asked for.
@@ -52,6 +55,7 @@ struct RenderCommand {
         o.camera = try camera(a, defaultCenter: defaultCenter)
         try overlays(a, into: &o)
         try decorations(a, into: &o)
+        plan.allowEmpty = a.has("--allow-empty")
         if a.has("--bare") {
             // Only what the style draws, so a render compares with a reference pixel for pixel.
             plan.bare = true
@@ -216,12 +220,18 @@ struct RenderCommand {
         var o = plan.options
         o.baseMap = try baseMap(plan) { stderr("warning: \($0)\n") }
         if let t = plan.themeFile { o.theme = try theme(t) }
-        for f in plan.files { o.features += try read(f, precision: plan.polylinePrecision) }
-        for f in plan.routeFiles { o.routes += try read(f, precision: plan.polylinePrecision) }
-        // Nothing to fit and no camera given: the style's own centre and zoom.
-        // The spec's defaults are centre [0, 0] and zoom 0.
-        if case .fit = o.camera, o.features.isEmpty, o.routes.isEmpty, o.pins.isEmpty, o.callouts.isEmpty,
-            let style = o.baseMap?.style
+        for f in plan.files {
+            o.features += try read(f, precision: plan.polylinePrecision, allowEmpty: plan.allowEmpty)
+        }
+        for f in plan.routeFiles {
+            o.routes += try read(f, precision: plan.polylinePrecision, allowEmpty: plan.allowEmpty)
+        }
+        // Nothing to fit and no camera given: with --bare (a style drawn as it is, as the GL
+        // render suite does) or --allow-empty, the style's own centre and zoom (the spec's
+        // defaults are centre [0, 0] and zoom 0); otherwise the snapshot says there is nothing
+        // to show, rather than drawing some place the user did not ask for.
+        if plan.bare || plan.allowEmpty, case .fit = o.camera, o.features.isEmpty, o.routes.isEmpty, o.pins.isEmpty,
+            o.callouts.isEmpty, let style = o.baseMap?.style
         {
             let c = style.center ?? Coordinate(latitude: 0, longitude: 0)
             o.camera = .center(Coordinate(latitude: c.latitude, longitude: c.longitude), zoom: style.zoom ?? 0)
@@ -290,12 +300,25 @@ struct RenderCommand {
         }
     }
 
-    static func read(_ path: String, precision: Int) throws(SnapshotError) -> [Feature] {
+    /// The features of the overlay file at `path`.
+    /// - Throws: the reader's error; or, unless `allowEmpty`, a `.badInput` error naming the file
+    ///   when it holds nothing drawable (no point, line or area with coordinates: an empty
+    ///   collection, a GPX without points, null geometries), so a broken file in a thumbnail
+    ///   loop is not a plausible wrong picture.
+    static func read(_ path: String, precision: Int, allowEmpty: Bool = false) throws(SnapshotError) -> [Feature] {
+        let features: [Feature]
         do {
-            return try OverlayFileReader.read(path: path, polylinePrecision: precision)
+            features = try OverlayFileReader.read(path: path, polylinePrecision: precision)
         } catch {
             throw SnapshotError(error)
         }
+        guard allowEmpty || features.contains(where: { !$0.geometry.allCoordinates.isEmpty }) else {
+            throw SnapshotError(
+                .badInput,
+                "nothing to draw: no point, line or area with coordinates (--allow-empty draws the map without it)",
+                file: path)
+        }
+        return features
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -267,6 +267,9 @@ final class CommandLineTests: XCTestCase {
             ["render", Self.trails, "--center", "95,0", "--zoom", "3"], status: 64, contains: "latitude 95")
         let r = try run(["frobnicate"])
         XCTAssertEqual(r.status, 64)
+        // No overlay and no camera: nothing to show, not the style's home view.
+        try expectFailure(["render", "-o", "home.png"], status: 64, contains: "nothing to show")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: tmp.appendingPathComponent("home.png").path))
         // A colour that does not parse is an error, not part of the label; ", " keeps a comma.
         try expectFailure(
             ["render", "--pin", "37.77,-122.41,X,notacolor", "-o", "p.png"], status: 64,
@@ -276,6 +279,30 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(comma.status, 0, comma.stderr)
         let annotations = try Data(contentsOf: tmp.appendingPathComponent("q.json"))
         XCTAssertTrue(String(decoding: annotations, as: UTF8.self).contains("Lyon, France"))
+    }
+
+    /// An overlay file with nothing drawable is an error naming it (65), unless --allow-empty;
+    /// no partial output either way.
+    func testEmptyInputsAreErrorsNotPlausiblePictures() throws {
+        let files = [
+            write("empty.geojson", #"{"type": "FeatureCollection", "features": []}"#),
+            write("null.geojson", #"{"type": "Feature", "geometry": null, "properties": {"name": "x"}}"#),
+            write(
+                "empty.gpx",
+                #"<gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg/></trk></gpx>"#),
+        ]
+        for f in files {
+            try expectFailure(["render", f, "-o", "e.png"], status: 65, contains: "nothing to draw")
+            let r = try run(["render", f, "-o", "e.png"])
+            XCTAssertTrue(r.stderr.contains((f as NSString).lastPathComponent), r.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: tmp.appendingPathComponent("e.png").path))
+        }
+        let allowed = try run([
+            "render", files[0], "--allow-empty", "--style", "none", "--center", "0,0", "--zoom", "2", "-o", "ok.png",
+        ])
+        XCTAssertEqual(allowed.status, 0, allowed.stderr)
+        // A file with something drawable next to an empty one still fails on the empty one.
+        try expectFailure(["render", Self.trails, files[0], "-o", "e.png"], status: 65, contains: "empty.geojson")
     }
 
     func testUnwritableOutputIs73AndKeepsTheOldFile() throws {
@@ -334,8 +361,11 @@ extension CommandLineTests {
         XCTAssertTrue(json.contains("\"map-label\""), "base-map labels are drawn")
     }
 
+    /// With --bare (a style drawn as it is) or --allow-empty, no overlays and no camera take the
+    /// style's own centre and zoom; without either, that is "nothing to show" (testUsageErrors).
     func testStyleWithoutCameraUsesItsOwnCentreAndZoom() throws {
-        let r = try run(["render", "--style", "standard", "-o", "s.png", "--annotations", "s.json"])
+        try expectFailure(["render", "--style", "standard", "-o", "s.png"], status: 64, contains: "nothing to show")
+        let r = try run(["render", "--style", "standard", "--bare", "-o", "s.png", "--annotations", "s.json"])
         XCTAssertEqual(r.status, 0, r.stderr)
         let json =
             try JSONSerialization.jsonObject(with: Data(contentsOf: tmp.appendingPathComponent("s.json")))
