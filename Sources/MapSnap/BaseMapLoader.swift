@@ -213,7 +213,17 @@ public final class BaseMapLoader {
                     + "its layers are not drawn (\(unboundSourceHint(source.id)))")
             return nil
         }
-        let cache = try open(file)
+        let cache: VectorTileCache
+        do {
+            cache = try open(file)
+        } catch  where bound == nil && error.kind == .missingFile {
+            // A style's own relative path (a copied style, say): say what named it and how to fix it.
+            var e = error
+            e.message +=
+                " (source \"\(source.id)\" names \(source.url ?? file), relative to the style's folder "
+                + "\(base.path); \(unboundSourceHint(source.id)))"
+            throw e
+        }
         Self.warnMetadata(cache.source, file: file, warn: warn)
         return (cache, [source.attribution ?? "", cache.source.attribution ?? ""])
     }

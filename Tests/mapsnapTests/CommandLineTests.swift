@@ -281,6 +281,25 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(String(decoding: annotations, as: UTF8.self).contains("Lyon, France"))
     }
 
+    /// A copied bundled style whose relative archive path no longer resolves says which source
+    /// named it, against which folder, and how to bind another file.
+    func testACopiedStyleWithARelativeTilePathSaysHowToFixIt() throws {
+        let standard = Self.packageRoot.appendingPathComponent("Styles/standard.json")
+        let copy = tmp.appendingPathComponent("copied.json")
+        try FileManager.default.copyItem(at: standard, to: copy)
+        try expectFailure(
+            ["render", Self.trails, "--style", copy.path, "-o", "c.png"], status: 66,
+            contains: "source \"openmaptiles\" names mbtiles://../Samples/basemaps/sf_central_omt.mbtiles")
+        try expectFailure(
+            ["render", Self.trails, "--style", copy.path, "-o", "c.png"], status: 66,
+            contains: "--source openmaptiles=PATH")
+        let sf = Self.packageRoot.appendingPathComponent("Samples/basemaps/sf_central_omt.mbtiles").path
+        let bound = try run([
+            "render", Self.trails, "--style", copy.path, "--source", "openmaptiles=\(sf)", "-o", "c.png",
+        ])
+        XCTAssertEqual(bound.status, 0, bound.stderr)
+    }
+
     /// An overlay file with nothing drawable is an error naming it (65), unless --allow-empty;
     /// no partial output either way.
     func testEmptyInputsAreErrorsNotPlausiblePictures() throws {
