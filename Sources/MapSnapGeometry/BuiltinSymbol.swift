@@ -19,10 +19,13 @@ public enum BuiltinSymbol: String, CaseIterable, Sendable {
     }
 
     /// A symbol for a `marker-symbol` name: the case names themselves plus common maki /
-    /// simplestyle names (see `aliases`). Case-insensitive; `_` and spaces count as `-`, and a
-    /// maki size suffix such as `-15` is ignored. Nil for names without a built-in symbol.
+    /// simplestyle names and the waypoint symbols of GPS devices (Garmin's "Flag, Blue",
+    /// "Summit", "Drinking Water", "Parking Area" …; see `aliases`). Case-insensitive; `_` and
+    /// spaces count as `-`, commas are dropped, and a maki size suffix such as `-15` is ignored.
+    /// Nil for names without a built-in symbol.
     public static func named(_ name: String) -> BuiltinSymbol? {
         var key = name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            .replacingOccurrences(of: ",", with: "")
             .replacingOccurrences(of: "_", with: "-")
             .replacingOccurrences(of: " ", with: "-")
         if let dash = key.lastIndex(of: "-"), dash != key.startIndex {
@@ -31,7 +34,11 @@ public enum BuiltinSymbol: String, CaseIterable, Sendable {
                 key = String(key[..<dash])
             }
         }
-        return aliases[key]
+        if let symbol = aliases[key] { return symbol }
+        // SF Symbols names, as MapKit apps use them: "car.fill", "figure.hiking", "mountain.2.fill".
+        let parts = key.split(separator: ".").filter { !["fill", "circle", "square", "2", "3"].contains($0) }
+        for part in parts.reversed() { if let symbol = aliases[String(part)] { return symbol } }
+        return nil
     }
 
     /// Every accepted name (already normalised: lower case, `-` separated) and its symbol.
@@ -39,14 +46,20 @@ public enum BuiltinSymbol: String, CaseIterable, Sendable {
         var table: [String: BuiltinSymbol] = [:]
         for symbol in allCases { table[symbol.rawValue] = symbol }
         let extra: [(BuiltinSymbol, [String])] = [
-            (.hiker, ["hiking", "hike", "walking", "walk", "pitch", "pedestrian", "trail", "person"]),
-            (.flag, ["embassy", "finish", "goal", "start"]),
+            (
+                .hiker,
+                [
+                    "hiking", "hike", "walking", "walk", "pitch", "pedestrian", "trail", "person", "trail-head",
+                    "trailhead",
+                ]
+            ),
+            (.flag, ["embassy", "finish", "goal", "start", "flag-blue", "flag-green", "flag-red", "waypoint"]),
             (.star, ["star-stroked", "favorite", "favourite"]),
-            (.drop, ["water", "drinking-water", "water-drop", "waterdrop"]),
+            (.drop, ["water", "drinking-water", "water-drop", "waterdrop", "water-source"]),
             (.peak, ["mountain", "summit", "volcano", "triangle", "triangle-stroked"]),
-            (.camera, ["attraction", "viewpoint", "photo"]),
-            (.bicycle, ["bicycle-share", "bike", "cycling", "cycle"]),
-            (.car, ["parking", "parking-garage", "car-rental", "automobile"]),
+            (.camera, ["attraction", "viewpoint", "photo", "scenic-area"]),
+            (.bicycle, ["bicycle-share", "bike", "cycling", "cycle", "bike-trail"]),
+            (.car, ["parking", "parking-garage", "car-rental", "automobile", "parking-area"]),
         ]
         for (symbol, names) in extra {
             for name in names { table[name] = symbol }

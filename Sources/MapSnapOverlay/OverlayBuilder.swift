@@ -134,7 +134,11 @@ package struct OverlayBuilder {
             dash: [])
         if let difficulty { line.properties["difficulty"] = difficulty }
         if let stroke = p["stroke"]?.stringValue { line.properties["stroke"] = stroke }
-        let symbol = (p["marker-symbol"]?.stringValue ?? p["icon"]?.stringValue).flatMap(BuiltinSymbol.named)
+        // `marker-symbol` is simplestyle's (an unknown one is said); `icon` is the seed app's SF
+        // Symbols name, used when a built-in matches.
+        let symbol =
+            p["marker-symbol"]?.stringValue.flatMap { Self.symbol($0, warnings: &scene.warnings) }
+            ?? p["icon"]?.stringValue.flatMap(BuiltinSymbol.named)
         trails.append((line, symbol))
     }
 
@@ -155,18 +159,32 @@ package struct OverlayBuilder {
         }
         let tint = color(p["marker-color"]) ?? theme.pin.color
         if p["callout"]?.boolValue == true, let title {
-            let symbol = p["marker-symbol"]?.stringValue.flatMap(BuiltinSymbol.named)
+            let symbol = Self.symbol(p["marker-symbol"]?.stringValue, warnings: &scene.warnings)
             scene.callouts.append(
                 CalloutOverlay(
                     text: title, anchors: [c], color: tint, textColor: readableText(on: tint), symbol: symbol))
             return
         }
         let symbolName = p["marker-symbol"]?.stringValue ?? p["sym"]?.stringValue
+        if let name = symbolName, name.count > 3 { _ = Self.symbol(name, warnings: &scene.warnings) }
         let size = p["marker-size"]?.stringValue.flatMap { theme.pin.sizeFactors[$0] } ?? 1
         scene.pins.append(
             PinOverlay(
                 kind: .marker, coordinate: c, color: tint, glyph: Self.glyph(symbolName), sizeFactor: size, title: title
             ))
+    }
+
+    /// The built-in symbol `name` stands for; a name that has none gets one warning (the
+    /// overlay is drawn without a symbol).
+    static func symbol(_ name: String?, warnings: inout [String]) -> BuiltinSymbol? {
+        guard let name, !name.isEmpty else { return nil }
+        if let s = BuiltinSymbol.named(name) { return s }
+        let message =
+            "symbol \"\(name)\" is not a built-in symbol, so it is left out (symbols: "
+            + BuiltinSymbol.allCases.map(\.rawValue).joined(separator: ", ")
+            + ", with maki names such as water, mountain, attraction, and GPS ones such as Summit)"
+        if !warnings.contains(message) { warnings.append(message) }
+        return nil
     }
 
     /// `marker-symbol`: a built-in symbol name, or a short text (a letter or number).

@@ -13,6 +13,8 @@ public struct OverlayScene: Sendable {
     public var labels: [LabelOverlay] = []
     /// Caption band text at the top of the image.
     public var title: String?
+    /// What the builder could not do as asked (an unknown symbol name …), once each.
+    public var warnings: [String] = []
 
     public init() {}
 

@@ -154,4 +154,20 @@ final class BuiltinSymbolTests: XCTestCase {
             XCTAssertEqual(BuiltinSymbol.named(name), symbol, name)
         }
     }
+
+    /// GPS devices' waypoint symbols (Garmin's names) and SF Symbols names map onto the built-ins.
+    func testGPSAndSFSymbolNames() {
+        XCTAssertEqual(BuiltinSymbol.named("Flag, Blue"), .flag)
+        XCTAssertEqual(BuiltinSymbol.named("Summit"), .peak)
+        XCTAssertEqual(BuiltinSymbol.named("Drinking Water"), .drop)
+        XCTAssertEqual(BuiltinSymbol.named("Parking Area"), .car)
+        XCTAssertEqual(BuiltinSymbol.named("Scenic Area"), .camera)
+        XCTAssertEqual(BuiltinSymbol.named("Trail Head"), .hiker)
+        XCTAssertEqual(BuiltinSymbol.named("car.fill"), .car)
+        XCTAssertEqual(BuiltinSymbol.named("star.fill"), .star)
+        XCTAssertEqual(BuiltinSymbol.named("figure.hiking"), .hiker)
+        XCTAssertEqual(BuiltinSymbol.named("mountain.2.fill"), .peak)
+        XCTAssertNil(BuiltinSymbol.named("cloud.fill"))
+        XCTAssertNil(BuiltinSymbol.named("Geocache Found"))
+    }
 }
