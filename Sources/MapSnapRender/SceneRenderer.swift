@@ -44,7 +44,7 @@ public final class SceneRenderer {
         }
         var map: BaseMap
         if let m = request.baseMap { map = m } else { map = try plain(background: theme.background) }
-        var warnings = scene.warnings
+        var warnings = scene.warnings + measures.missingGlyphWarnings
         if !scene.isEmpty && !OverlayStyleSource.isDrawn(by: map.style) {
             warnings.append("the style has no layers on the \"overlay\" source: the overlays are not drawn")
         }

@@ -5,7 +5,8 @@ import Foundation
 /// private fontconfig configuration so that no font installed on the machine changes the output.
 ///
 /// Noto Sans (Latin, Greek, Cyrillic) is the face asked for; fontconfig falls back, per
-/// character, to the other bundled faces: Noto Sans Arabic, Hebrew, Devanagari, Thai, Georgian
+/// character, to the other bundled faces: Noto Sans Symbols and Symbols 2 (arrows, map and
+/// weather symbols), Noto Sans Arabic, Hebrew, Devanagari, Thai, Georgian
 /// and Armenian (SIL OFL 1.1, Fonts/COPYRIGHT-debian-fonts-noto-core.txt) and Droid Sans
 /// Fallback for Chinese, Japanese and Korean (Apache 2.0, Fonts/COPYRIGHT-debian-fonts-droid-fallback.txt).
 /// Any further .ttf/.otf put in `$MAPSNAP_FONT_DIR` joins the fallback list.

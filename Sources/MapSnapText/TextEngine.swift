@@ -116,7 +116,7 @@ package final class TextLayout {
     }
 
     /// Characters no bundled font could draw (shown as boxes).
-    var unknownGlyphs: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
+    package var unknownGlyphs: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
 
     /// Adds the glyph outlines at `origin` (top-left, points) to the current path of `cr`.
     package func appendPath(to cr: OpaquePointer, at origin: Point) {

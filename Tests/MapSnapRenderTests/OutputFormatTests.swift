@@ -72,6 +72,19 @@ final class OutputFormatTests: XCTestCase {
         XCTAssertEqual(SVGIDs.renumberingSurfaces(Array("no ids".utf8)), Array("no ids".utf8))
     }
 
+    /// A character no bundled font draws is a warning naming the text, not a silent box.
+    func testMissingGlyphsAreWarned() throws {
+        var s = scene()
+        s.title = "Up ↑ with boots 🥾"
+        let out = try SceneRenderer().render(s, request: RenderRequest(size: Size(width: 300, height: 200)))
+        XCTAssertEqual(
+            out.warnings.filter { $0.contains("no bundled font") },
+            ["the title: 1 character no bundled font has (drawn as a box)"])
+        s.title = "Up ↑"
+        let clean = try SceneRenderer().render(s, request: RenderRequest(size: Size(width: 300, height: 200)))
+        XCTAssertTrue(clean.warnings.isEmpty, "\(clean.warnings)")
+    }
+
     func testPNGIsByteIdenticalBetweenRuns() throws {
         let a = try render(.png)
         let b = try SceneRenderer().render(

@@ -24,6 +24,16 @@ final class TextTests: XCTestCase {
         }
     }
 
+    /// Arrows and map symbols in titles draw (Noto Sans Symbols and Symbols 2 are bundled);
+    /// a character no bundled font has is counted, so the renderer can say so.
+    func testArrowsAndSymbolsHaveGlyphs() throws {
+        let engine = try TextEngine()
+        for bold in [false, true] {
+            XCTAssertEqual(engine.layout("Vršič → Mojstrovka ↑ ↓ ← ⛰ 🏔 ★ ☀", size: 15, bold: bold).unknownGlyphs, 0)
+        }
+        XCTAssertEqual(engine.layout("boots 🥾", size: 15, bold: true).unknownGlyphs, 1, "no emoji font (yet)")
+    }
+
     func testArabicIsShapedNotJustMapped() throws {
         // Joined Arabic letters are narrower than the same letters isolated: HarfBuzz is shaping.
         let engine = try TextEngine()
