@@ -33,7 +33,8 @@ enum DecorationPainter {
                     box: Rect(x: margin, y: size.height - margin - h, width: w, height: h), text: t, barWidth: bar.width
                 ))
         }
-        if let a = d.attribution, !a.isEmpty {
+        if let full = d.attribution, !full.isEmpty {
+            let a = credit(full, imageWidth: size.width, text: text)
             let t = text.layout(a, size: fontSize, bold: false, maxWidth: size.width * 0.7)
             let w = t.width + 8
             let h = t.height + 3
@@ -43,6 +44,16 @@ enum DecorationPainter {
                     box: Rect(x: size.width - w, y: size.height - h, width: w, height: h), text: t, barWidth: 0))
         }
         return out
+    }
+
+    /// The credit line for an image `imageWidth` points wide: `full`, or, when that would take
+    /// more than half the width (a thumbnail), the compact form the OpenStreetMap Foundation's
+    /// attribution guidelines allow on small images ("© OpenStreetMap" for "© OpenStreetMap
+    /// contributors"); other credits stay as they are.
+    static func credit(_ full: String, imageWidth: Double, text: TextEngine) -> String {
+        let width = text.layout(full, size: fontSize, bold: false).width + 8
+        guard width > imageWidth / 2 else { return full }
+        return full.replacingOccurrences(of: "OpenStreetMap contributors", with: "OpenStreetMap")
     }
 
     static func draw(_ p: Placed, canvas: some Painter, theme: OverlayTheme) {

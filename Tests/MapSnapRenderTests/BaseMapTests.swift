@@ -312,6 +312,18 @@ extension BaseMapTests {
         XCTAssertEqual(red(50, 70), 0, "the line is 20 points lower")
     }
 
+    /// A thumbnail gets the compact credit the OSMF guidelines allow on small images; a larger
+    /// image the full one.
+    func testTheCreditIsCompactOnThumbnails() throws {
+        let sf = try baseMap(Self.sf)
+        func credit(_ size: Size) throws -> String? {
+            try render(sf, Self.sfCenter, zoom: 13, size: size).annotations.items.first { $0.kind == .attribution }?
+                .name
+        }
+        XCTAssertEqual(try credit(Size(width: 300, height: 200)), "© OpenMapTiles © OpenStreetMap")
+        XCTAssertEqual(try credit(Size(width: 600, height: 400)), "© OpenMapTiles © OpenStreetMap contributors")
+    }
+
     /// A tile that cannot be decoded is left out with one warning naming the source and the
     /// tile, not silently.
     func testAnUndecodableTileIsReportedOnce() throws {
