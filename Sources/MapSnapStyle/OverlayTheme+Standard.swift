@@ -2,12 +2,13 @@ import Foundation
 
 extension OverlayTheme {
     /// The default overlay look: Apple's system colours (green #34c759, orange #ff9500,
-    /// red #ff3b30, blue #007aff), as in the seed trail app.
+    /// red #ff3b30, blue #007aff), as in the seed trail app. A trail without a difficulty or a
+    /// colour of its own is purple (#af52de), so it never looks like a default (red) pin.
     public static let standardJSON = """
         {
           "background": "#f2efe9",
           "trail": {
-            "color": "#ff3b30", "width": 4, "opacity": 0.9,
+            "color": "#af52de", "width": 4, "opacity": 0.9,
             "casingColor": "#ffffff", "casingWidth": 1.5,
             "difficultyColors": { "easy": "#34c759", "moderate": "#ff9500", "hard": "#ff3b30" },
             "highlightWidthFactor": 1.6, "fadedOpacity": 0.3

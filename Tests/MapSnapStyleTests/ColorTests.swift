@@ -31,6 +31,7 @@ final class ColorTests: XCTestCase {
         XCTAssertEqual(theme.route.dash, [8, 6])
         XCTAssertEqual(theme.route.width, 4)
         XCTAssertEqual(theme.route.color.hex, "#007aff")
+        XCTAssertNotEqual(theme.trail.color, theme.pin.color, "a plain trail never looks like a default pin")
     }
 
     func testThemeWithATypoIsAnError() {
