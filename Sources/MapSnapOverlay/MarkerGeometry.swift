@@ -16,7 +16,7 @@ public enum MarkerGeometry {
         case .marker:
             let (w, h) = balloonSize(pin, theme: theme)
             return Rect(x: -w / 2 - 1, y: -h - 1, width: w + 2, height: h + 1 + w * 0.12)
-        case .startFlag, .endFlag:
+        case .startFlag, .endFlag, .loopFlag:
             let h = theme.flags.height
             return Rect(x: -3.5, y: -h - 1, width: h * 0.78 + 4.5, height: h + 4.5)
         }

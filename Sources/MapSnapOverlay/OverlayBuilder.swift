@@ -199,10 +199,13 @@ package struct OverlayBuilder {
 
     private func addFlags(_ trail: LineOverlay, to scene: inout OverlayScene) {
         guard let first = trail.parts.first?.first, let last = trail.parts.last?.last else { return }
+        // A loop ends where it starts (within 30 m, GPS noise): one flag, start and end in one.
+        if Geodesy.distance(first, last) < 30 {
+            scene.pins.append(PinOverlay(kind: .loopFlag, coordinate: first, color: theme.flags.start))
+            return
+        }
         scene.pins.append(PinOverlay(kind: .startFlag, coordinate: first, color: theme.flags.start))
-        // A loop ends where it starts (within 30 m, GPS noise): one flag says it all.
-        let loop = Geodesy.distance(first, last) < 30
-        if !loop { scene.pins.append(PinOverlay(kind: .endFlag, coordinate: last, color: theme.flags.end)) }
+        scene.pins.append(PinOverlay(kind: .endFlag, coordinate: last, color: theme.flags.end))
     }
 
     /// Vertices of a trail to try for its name callout: the middle first, then alternately

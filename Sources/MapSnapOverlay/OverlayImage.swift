@@ -13,12 +13,14 @@ import MapSnapStyle
 /// | image | size | where the point goes |
 /// |---|---|---|
 /// | `mapsnap-marker` | balloon width w × its height + 0.12 w (its shadow) | the tip, 0.12 w up from the bottom centre (`icon-anchor: bottom`, `icon-offset: [0, 0.12 w]`, the pin feature's `icon-offset`); `icon-padding: [1, 1, 0, 1]` (the feature's `icon-padding`) makes the renderer's own pin box, for its outline |
-/// | `mapsnap-start-flag`, `mapsnap-end-flag` | 0.78 × pole + 4.5 × pole + 4.5 | the pole's foot, 3.5 points in from the left and up from the bottom (`icon-anchor: bottom-left`, `icon-offset: [-3.5, 3.5]`, the flag feature's `icon-offset`) |
+/// | `mapsnap-start-flag`, `mapsnap-end-flag`, `mapsnap-start-end-flag` | 0.78 × pole + 4.5 × pole + 4.5 | the pole's foot, 3.5 points in from the left and up from the bottom (`icon-anchor: bottom-left`, `icon-offset: [-3.5, 3.5]`, the flag feature's `icon-offset`) |
 /// | `mapsnap-callout`, `mapsnap-callout-below` | 24 × 24, meant for `icon-text-fit: both` | the capsule bubble fills the image; its pointer (the theme's pointer height) hangs below it (above it for `-below`), its tip straight under (over) the symbol's point, so `icon-padding` should add the pointer on that side (the feature's `icon-padding`); the feature's `symbol` sits at the left end, in `text-color` |
 public enum OverlayImage: String, CaseIterable, Sendable {
     case marker = "mapsnap-marker"
     case startFlag = "mapsnap-start-flag"
     case endFlag = "mapsnap-end-flag"
+    /// A loop's one flag: the start flag's colour above, checkered in `glyph-color` below.
+    case loopFlag = "mapsnap-start-end-flag"
     case callout = "mapsnap-callout"
     case calloutBelow = "mapsnap-callout-below"
 
@@ -34,7 +36,7 @@ public enum OverlayImage: String, CaseIterable, Sendable {
     public func anchorOffset(_ theme: OverlayTheme) -> (x: Double, y: Double) {
         switch self {
         case .marker: return (0, Self.shadowDepth(theme))
-        case .startFlag, .endFlag: return (-Self.flagFootInset, Self.flagFootInset)
+        case .startFlag, .endFlag, .loopFlag: return (-Self.flagFootInset, Self.flagFootInset)
         case .callout, .calloutBelow: return (0, 0)
         }
     }
@@ -44,7 +46,7 @@ public enum OverlayImage: String, CaseIterable, Sendable {
     public func padding(_ theme: OverlayTheme) -> [Double] {
         switch self {
         case .marker: return [1, 1, 0, 1]
-        case .startFlag, .endFlag: return [0, 0, 0, 0]
+        case .startFlag, .endFlag, .loopFlag: return [0, 0, 0, 0]
         case .callout: return [0, 0, theme.callout.pointerHeight, 0]
         case .calloutBelow: return [theme.callout.pointerHeight, 0, 0, 0]
         }
@@ -56,11 +58,21 @@ public enum OverlayImage: String, CaseIterable, Sendable {
         case .marker:
             let w = theme.pin.width
             return (w, w * 1.32 + Self.shadowDepth(theme))
-        case .startFlag, .endFlag:
+        case .startFlag, .endFlag, .loopFlag:
             let h = theme.flags.height
             return (h * 0.78 + 1 + Self.flagFootInset, h + 1 + Self.flagFootInset)
         case .callout, .calloutBelow:
             return (24, 24)
+        }
+    }
+
+    /// The image of a pin or flag.
+    public static func of(_ kind: PinOverlay.Kind) -> OverlayImage {
+        switch kind {
+        case .marker: return .marker
+        case .startFlag: return .startFlag
+        case .endFlag: return .endFlag
+        case .loopFlag: return .loopFlag
         }
     }
 }

@@ -99,7 +99,14 @@ public enum PinGlyph: Sendable, Equatable {
 
 /// A map pin: the balloon marker of MapKit's `Marker`, or a trail's start / end flag.
 public struct PinOverlay: Sendable, Equatable {
-    public enum Kind: String, Sendable { case marker, startFlag = "start-flag", endFlag = "end-flag" }
+    /// A balloon marker, a trail's start or end flag, or the one flag of a loop (it ends where
+    /// it starts).
+    public enum Kind: String, Sendable {
+        case marker
+        case startFlag = "start-flag"
+        case endFlag = "end-flag"
+        case loopFlag = "start-end-flag"
+    }
     public var kind: Kind
     public var coordinate: Coordinate
     public var color: Color

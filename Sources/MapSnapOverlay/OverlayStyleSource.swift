@@ -23,7 +23,7 @@ import MapSnapStyle
 ///
 /// | property | meaning |
 /// |---|---|
-/// | `kind` | "pin", "start-flag", "end-flag", "callout" or "label" |
+/// | `kind` | "pin", "start-flag", "end-flag", "start-end-flag" (a loop's one flag), "callout" or "label" |
 /// | `color` | the balloon's, flag's or bubble's colour; a label's text colour |
 /// | `glyph` / `symbol` | a pin's short text, or a built-in symbol name (pins and callouts) |
 /// | `glyph-color` | the pin glyph's colour |
@@ -158,8 +158,9 @@ public enum OverlayStyleSource {
         case .marker: kind = "pin"
         case .startFlag: kind = "start-flag"
         case .endFlag: kind = "end-flag"
+        case .loopFlag: kind = "start-end-flag"
         }
-        let image: OverlayImage = pin.kind == .marker ? .marker : (pin.kind == .startFlag ? .startFlag : .endFlag)
+        let image = OverlayImage.of(pin.kind)
         let offset = image.anchorOffset(theme)
         var members: [JSONMember] = [
             JSONMember(key: "kind", value: .string(kind)),
@@ -169,6 +170,10 @@ public enum OverlayStyleSource {
             JSONMember(key: "icon-offset", value: .array(JSONArray([.number(offset.x), .number(offset.y)]))),
             JSONMember(key: "icon-padding", value: numbers(image.padding(theme))),
         ]
+        if pin.kind == .loopFlag {
+            // The checkered half in the end flag's colour (the image's second colour).
+            members.append(JSONMember(key: "glyph-color", value: .string(theme.flags.end.hex)))
+        }
         if pin.kind == .marker {
             members.append(JSONMember(key: "glyph-color", value: .string(theme.pin.glyphColor.hex)))
             switch pin.glyph {

@@ -160,6 +160,7 @@ struct AnnotationReport {
         case .marker: return .marker
         case .startFlag: return .startFlag
         case .endFlag: return .endFlag
+        case .loopFlag: return .startEndFlag
         }
     }
 

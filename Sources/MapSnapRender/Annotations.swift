@@ -27,6 +27,8 @@ public struct Annotations: Codable, Sendable, Equatable {
         case trail, route, area, marker
         case startFlag = "start-flag"
         case endFlag = "end-flag"
+        /// A loop's one flag, start and end in one.
+        case startEndFlag = "start-end-flag"
         case pinTitle = "pin-title"
         case callout, label
         /// A base-map label.

@@ -75,7 +75,29 @@ enum MarkerPainter {
         cloth()
         canvas.stroke(color: .white, width: 2.5, join: .round)
         cloth()
-        if pin.kind == .endFlag {
+        if pin.kind == .loopFlag {
+            // Start and end in one: the start colour above, the checkered end below.
+            canvas.fill(color: pin.color, preserve: true)
+            canvas.save()
+            canvas.clipPreservingPath()
+            let half = top + 1 + fh * 0.5
+            canvas.newPath()
+            canvas.addRect(Rect(x: poleX, y: half, width: fw, height: fh * 0.7))
+            canvas.fill(color: .white)
+            canvas.newPath()
+            let cols = 4
+            let cw = fw / Double(cols)
+            let ch = fh * 0.3
+            for r in 0..<2 {
+                for c in 0..<cols where (r + c) % 2 == 0 {
+                    canvas.addRect(Rect(x: poleX + Double(c) * cw, y: half + Double(r) * ch, width: cw, height: ch))
+                }
+            }
+            canvas.fill(color: theme.pin.glyphColor)
+            canvas.restore()
+            cloth()
+            canvas.stroke(color: darker(pin.color), width: 0.6, join: .round)
+        } else if pin.kind == .endFlag {
             canvas.fill(color: .white, preserve: true)
             canvas.save()
             canvas.clipPreservingPath()

@@ -23,10 +23,9 @@ extension OverlayImage {
             MarkerPainter.drawBalloon(
                 canvas, at: Point(x: rect.midX, y: rect.maxY - Self.shadowDepth(theme) * k), pin: pin, theme: look,
                 glyph: glyphLayout)
-        case .startFlag, .endFlag:
-            let pin = PinOverlay(
-                kind: self == .startFlag ? .startFlag : .endFlag, coordinate: Coordinate(latitude: 0, longitude: 0),
-                color: color)
+        case .startFlag, .endFlag, .loopFlag:
+            let kind: PinOverlay.Kind = self == .startFlag ? .startFlag : (self == .endFlag ? .endFlag : .loopFlag)
+            let pin = PinOverlay(kind: kind, coordinate: Coordinate(latitude: 0, longitude: 0), color: color)
             let foot = Point(x: rect.x + Self.flagFootInset * k, y: rect.maxY - Self.flagFootInset * k)
             if k == 1 {
                 MarkerPainter.drawFlag(canvas, at: foot, pin: pin, theme: look)

@@ -124,6 +124,27 @@ final class OverlayGoldenTests: XCTestCase {
         try Golden.assertMatches(out.bytes, feature: "flag", name: "start-end")
     }
 
+    /// A loop's one flag: the start colour above, the end flag's checks below, annotated as
+    /// "start-end-flag".
+    func testLoopFlag() throws {
+        var scene = OverlayScene()
+        scene.pins = [PinOverlay(kind: .loopFlag, coordinate: at(0, 25), color: Color(css: "#34c759") ?? .black)]
+        let (out, img) = try render(scene)
+        let upper = pixel(img, 80 + 8, 50 + 25 - 22 + 4)
+        XCTAssertGreaterThan(upper.1, 150, "green above, got \(upper)")
+        XCTAssertLessThan(upper.0, 120)
+        var reds = 0
+        for x in 81..<97 {
+            for y in (50 + 25 - 22 + 7)..<(50 + 25 - 22 + 13) {
+                let p = pixel(img, x, y)
+                if p.0 > 200 && p.1 < 120 { reds += 1 }
+            }
+        }
+        XCTAssertGreaterThan(reds, 10, "checkered in the end colour below")
+        XCTAssertEqual(out.annotations.items.map(\.kind), [.startEndFlag])
+        try Golden.assertMatches(out.bytes, feature: "flag", name: "loop")
+    }
+
     func testCallout() throws {
         var scene = OverlayScene()
         scene.callouts = [

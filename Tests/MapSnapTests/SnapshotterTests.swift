@@ -35,8 +35,8 @@ final class SnapshotterTests: XCTestCase {
         o.scale = 2
         let snap = try Snapshotter().snapshot(o)
         XCTAssertEqual(snap.annotations.camera.pixelWidth, 1200)
-        let flags = snap.annotations.items.filter { $0.kind == .startFlag }
-        XCTAssertEqual(flags.count, 5, "one start flag per sample trail")
+        let flags = snap.annotations.items.filter { $0.kind == .startFlag || $0.kind == .startEndFlag }
+        XCTAssertEqual(flags.count, 5, "one start flag (or a loop's start/end flag) per sample trail")
         for item in flags {
             let coordinate = try XCTUnwrap(item.coordinate)
             // Annotations are in pixels: pixel(for:) matches them, point(for:) is half of it at @2x.
