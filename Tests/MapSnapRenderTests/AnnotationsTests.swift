@@ -30,9 +30,8 @@ final class AnnotationsTests: XCTestCase {
         XCTAssertEqual(
             Annotations.Kind.allCases.map(\.rawValue),
             [
-                "trail", "route", "area", "marker", "start-flag", "end-flag", "pin-title", "callout", "label",
-                "map-label",
-                "title", "scale-bar", "attribution",
+                "trail", "route", "area", "marker", "start-flag", "end-flag", "start-end-flag", "pin-title",
+                "callout", "label", "map-label", "title", "scale-bar", "attribution",
             ])
     }
 
