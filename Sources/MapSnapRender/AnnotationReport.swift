@@ -10,6 +10,9 @@ struct AnnotationReport {
     /// Vertices closer than this (points) add nothing to a line's box.
     let minStep: Double
     private(set) var items: [Annotations.Item] = []
+    /// The texts of callouts the user asked for (`affectsFit`: not the automatic trail-name
+    /// ones) that found no room, in order.
+    private(set) var droppedCallouts: [String] = []
 
     init(camera: Camera, minStep: Double) {
         self.camera = camera
@@ -126,6 +129,7 @@ struct AnnotationReport {
                 add(
                     .callout, callout.text, coordinate: c, point: p, box: boxes[i].offsetBy(dx: p.x, dy: p.y),
                     placed: false)
+                if callout.affectsFit { droppedCallouts.append(callout.text) }
             }
         }
     }

@@ -78,6 +78,13 @@ public final class SceneRenderer {
 
         var report = AnnotationReport(camera: camera, minStep: 0.35 / request.scale)
         report.add(scene: scene, measures: measures, features: overlay, placed: overlayPlaced, theme: theme)
+        if !report.droppedCallouts.isEmpty {
+            let names = report.droppedCallouts.map { "\"\($0)\"" }.joined(separator: ", ")
+            let n = report.droppedCallouts.count
+            warnings.append(
+                "\(n == 1 ? "a callout" : "\(n) callouts") found no room and \(n == 1 ? "is" : "are") left out: \(names) "
+                    + "(a larger image or fewer overlays makes room)")
+        }
         var mapLabelBoxes: [[Rect]] = []
         if !baseSymbols.isEmpty {
             var placer = SymbolPlacer(camera: camera, canvas: canvas, text: text, sprites: map.sprites)

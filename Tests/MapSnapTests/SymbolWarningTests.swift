@@ -36,4 +36,25 @@ final class SymbolWarningTests: XCTestCase {
         XCTAssertEqual(snap.warnings.filter { $0.contains("symbol") }, [])
         XCTAssertEqual(snap.annotations.items.filter { $0.kind == .marker }.count, 2)
     }
+
+    /// A callout the user asked for that finds no room is named in one warning; the automatic
+    /// trail-name callouts are left out quietly (the annotations still list them, not placed).
+    func testADroppedCalloutIsNamed() throws {
+        var o = SnapshotOptions()
+        let c = Coordinate(latitude: 46.43, longitude: 13.73)
+        o.callouts = (1...8).map {
+            CalloutOverlay(text: "Callout number \($0)", anchors: [c], color: .black, textColor: .white)
+        }
+        o.camera = .center(c, zoom: 14)
+        o.size = Size(width: 200, height: 120)
+        let snap = try Snapshotter().snapshot(o)
+        let placed = snap.annotations.items.filter { $0.kind == .callout && $0.placed }.compactMap(\.name)
+        let dropped = snap.annotations.items.filter { $0.kind == .callout && !$0.placed }.compactMap(\.name)
+        XCTAssertGreaterThan(placed.count, 0)
+        XCTAssertGreaterThan(dropped.count, 0, "eight bubbles on one point cannot all fit")
+        let warned = snap.warnings.filter { $0.contains("found no room") }
+        XCTAssertEqual(warned.count, 1, "\(snap.warnings)")
+        for name in dropped { XCTAssertTrue(warned.first?.contains("\"\(name)\"") ?? false, "\(warned)") }
+        for name in placed { XCTAssertFalse(warned.first?.contains("\"\(name)\"") ?? true, "\(warned)") }
+    }
 }
