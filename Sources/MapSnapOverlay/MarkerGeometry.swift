@@ -22,25 +22,12 @@ public enum MarkerGeometry {
         }
     }
 
-    /// Box of a pin's title text (halo included), centred under the pin.
+    /// Box of a pin's title text (halo included), centred under the pin and clear of its box
+    /// (where the style's `title-anchors` put it first; the camera fit makes room for it there).
     public static func titleBox(text t: Size, pin: PinOverlay, theme: OverlayTheme) -> Rect {
-        titleBoxes(text: t, pin: pin, theme: theme)[0]
-    }
-
-    /// Candidate boxes for a pin's title, best first: under the pin, right of it, left of it,
-    /// above it. Each box includes the halo and keeps clear of the pin's own box.
-    public static func titleBoxes(text t: Size, pin: PinOverlay, theme: OverlayTheme) -> [Rect] {
-        let p = pinBox(pin, theme: theme)
         let h = theme.label.haloWidth
         let w = t.width + 2 * h
-        let ht = t.height + 2 * h
-        let midY = p.midY - ht / 2
-        return [
-            Rect(x: -w / 2, y: p.maxY + 0.5, width: w, height: ht),
-            Rect(x: p.maxX + 0.5, y: midY, width: w, height: ht),
-            Rect(x: p.minX - 0.5 - w, y: midY, width: w, height: ht),
-            Rect(x: -w / 2, y: p.minY - 0.5 - ht, width: w, height: ht),
-        ]
+        return Rect(x: -w / 2, y: pinBox(pin, theme: theme).maxY + 0.5, width: w, height: t.height + 2 * h)
     }
 
     /// Box of a callout whose pointer tip is at (0, 0): the bubble above the tip, or below it

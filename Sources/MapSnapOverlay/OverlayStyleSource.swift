@@ -41,9 +41,6 @@ public enum OverlayStyleSource {
     /// The source id the overlay features are published under.
     public static let id = "overlay"
 
-    /// The default overlay layers: `OverlayLayers.json` beside this file (see `OverlayLayers`).
-    public static var defaultLayersStyle: String { OverlayLayers.json }
-
     /// Whether `style` has any layer on the overlay source (without one, no overlay shows).
     public static func isDrawn(by style: Style) -> Bool {
         style.layers.contains { $0.source == id }

@@ -600,7 +600,7 @@ extension BaseMapTests {
     /// objects (as parsed JSON) first.
     static func styleWithOverlayLayers(_ change: (inout [[String: Any]]) -> Void) throws -> String {
         let defaults = try XCTUnwrap(
-            JSONSerialization.jsonObject(with: Data(OverlayStyleSource.defaultLayersStyle.utf8)) as? [String: Any])
+            JSONSerialization.jsonObject(with: Data(OverlayLayers.json.utf8)) as? [String: Any])
         var layers = try XCTUnwrap(defaults["layers"] as? [[String: Any]])
         change(&layers)
         var style = defaults
