@@ -38,4 +38,3 @@
 @_exported import enum MapSnapRender.CameraRequest
 @_exported import enum MapSnapRender.ImageFormat
 @_exported import struct MapSnapStyle.Color
-@_exported import struct MapSnapStyle.OverlayTheme

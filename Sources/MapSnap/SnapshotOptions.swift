@@ -16,9 +16,8 @@ public struct SnapshotOptions: Sendable {
     public var camera = CameraRequest.fit(padding: 24)
     public var format = ImageFormat.png
     public var png = PNGOptions()
-    /// The overlays' look (colours, and lengths in points).
-    public var theme = OverlayTheme.standard
-    /// Features drawn as trails, areas, pins and labels (styled by their properties).
+    /// Features drawn as trails, areas, pins and labels (their simplestyle properties first, then
+    /// the style's overlay layers: restyle those to change the look).
     public var features: [Feature] = []
     /// Features drawn as computed routes (dashed) whatever their properties say.
     public var routes: [Feature] = []
@@ -49,16 +48,17 @@ public struct SnapshotOptions: Sendable {
     /// What the renderer needs of these options besides the overlay scene.
     var renderRequest: RenderRequest {
         var request = RenderRequest(
-            size: size, scale: scale, camera: camera, format: format, png: png, theme: theme)
+            size: size, scale: scale, camera: camera, format: format, png: png)
         request.decorations = Decorations(scaleBar: scaleBar, attribution: attribution)
         request.decorations.showAttribution = showAttribution
         request.baseMap = baseMap
         return request
     }
 
-    /// The builder that turns `features` and `routes` into styled overlays.
+    /// The builder that turns `features` and `routes` into overlays (styled by the base map's
+    /// overlay layers, `OverlayLayers`).
     var overlayBuilder: OverlayBuilder {
-        var builder = OverlayBuilder(theme: theme)
+        var builder = OverlayBuilder()
         builder.highlight = highlight
         builder.flags = flags
         builder.trailCallouts = trailCallouts

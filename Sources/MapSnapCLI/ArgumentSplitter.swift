@@ -10,11 +10,16 @@ public struct ArgumentSplitter: Sendable {
     public var flags: Set<String>
     /// Short aliases: "-o" → "--out".
     public var aliases: [String: String]
+    /// Options that are gone, with what to do instead (a usage error that says so).
+    public var retired: [String: String]
 
-    public init(valued: Set<String>, flags: Set<String>, aliases: [String: String] = [:]) {
+    public init(
+        valued: Set<String>, flags: Set<String>, aliases: [String: String] = [:], retired: [String: String] = [:]
+    ) {
         self.valued = valued
         self.flags = flags
         self.aliases = aliases
+        self.retired = retired
     }
 
     /// One parsed option: its canonical long name and, for valued options, the value.
@@ -66,6 +71,8 @@ public struct ArgumentSplitter: Sendable {
                     result.options.append(Option(name: name, value: args[i]))
                     i += 1
                 }
+            } else if let instead = retired[name] {
+                throw SnapshotError(.usage, "\(name) is no longer an option: \(instead)")
             } else {
                 throw SnapshotError(.usage, "unknown option \(name)")
             }

@@ -56,7 +56,6 @@ public enum HelpText {
           --highlight NAME        Draw trail NAME thicker and fade the others.
           --no-flags              No start/end flags on trails.
           --no-callouts           No trail-name callouts.
-          --theme FILE            Overlay colours and sizes from a JSON theme file.
 
         BASE MAP:
           --style NAME|PATH       The map under the overlays: a bundled style (standard,

@@ -7,14 +7,19 @@ struct RenderCommand {
     static let splitter = ArgumentSplitter(
         valued: [
             "--out", "--format", "--size", "--scale", "--compression", "--annotations", "--center", "--zoom", "--span",
-            "--bbox", "--padding", "--route-file", "--pin", "--callout", "--title", "--highlight", "--theme", "--units",
+            "--bbox", "--padding", "--route-file", "--pin", "--callout", "--title", "--highlight", "--units",
             "--attribution", "--style", "--source",
         ],
         flags: [
             "--help", "--polyline6", "--no-flags", "--no-callouts", "--no-scale-bar", "--no-attribution", "--bare",
             "--allow-empty",
         ],
-        aliases: ["-o": "--out", "-h": "--help"])
+        aliases: ["-o": "--out", "-h": "--help"],
+        retired: [
+            "--theme":
+                "the overlays' look is the style's overlay layers now; restyle one by giving the style a layer "
+                + "with its id (e.g. \"overlay-trail\", see the README's \"Overlays through the style\")"
+        ])
 
     /// What the command will do once parsed (files not read yet).
     struct Plan {
@@ -24,7 +29,6 @@ struct RenderCommand {
         var files: [String] = []
         var routeFiles: [String] = []
         var polylinePrecision = 5
-        var themeFile: String?
         /// Bundled style name or path; nil for no base map.
         var style: String?
         /// `--source ID=PATH` bindings.
@@ -75,7 +79,6 @@ struct RenderCommand {
         plan.annotations = a.last("--annotations")
         plan.files = a.operands
         plan.routeFiles = a.values("--route-file")
-        plan.themeFile = a.last("--theme")
         plan.style = a.last("--style")
         for b in a.values("--source") {
             guard let eq = b.firstIndex(of: "="), eq != b.startIndex, b.index(after: eq) != b.endIndex else {
@@ -131,15 +134,14 @@ struct RenderCommand {
     private static func overlays(_ a: ArgumentSplitter.Result, into o: inout SnapshotOptions) throws(SnapshotError) {
         for spec in a.values("--pin") {
             let (c, label, color) = try ValueParsers.pinSpec(spec, option: "--pin", needsText: false)
-            o.pins.append(PinOverlay(coordinate: c, color: color ?? o.theme.pin.color, glyph: .none, title: label))
+            o.pins.append(PinOverlay(coordinate: c, color: color, glyph: .none, title: label))
         }
         for spec in a.values("--callout") {
             let (c, text, color) = try ValueParsers.pinSpec(spec, option: "--callout", needsText: true)
-            let tint = color ?? o.theme.callout.color
             o.callouts.append(
                 CalloutOverlay(
-                    text: text ?? "", anchors: [c], color: tint,
-                    textColor: tint.luminance > 0.6 ? .black : o.theme.callout.textColor))
+                    text: text ?? "", anchors: [c], color: color,
+                    textColor: color.map { $0.luminance > 0.6 ? .black : .white }))
         }
         o.title = a.last("--title")
         o.highlight = a.last("--highlight")
@@ -219,7 +221,6 @@ struct RenderCommand {
     {
         var o = plan.options
         o.baseMap = try baseMap(plan) { stderr("warning: \($0)\n") }
-        if let t = plan.themeFile { o.theme = try theme(t) }
         for f in plan.files {
             o.features += try read(f, precision: plan.polylinePrecision, allowEmpty: plan.allowEmpty)
         }
@@ -275,18 +276,6 @@ struct RenderCommand {
         let loader = BaseMapLoader()
         loader.unboundSourceHint = { "bind one with --source \($0)=PATH" }
         return loader
-    }
-
-    /// The overlay theme in the JSON file `path` (`--theme`).
-    static func theme(_ path: String) throws(SnapshotError) -> OverlayTheme {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SnapshotError(.missingFile, "cannot read the theme file", file: path)
-        }
-        do {
-            return try OverlayTheme.decode(data)
-        } catch {
-            throw SnapshotError(.badInput, "not a valid theme: \(describe(error))", file: path)
-        }
     }
 
     /// The `--annotations` file's bytes: sorted keys, pretty-printed, a final newline.

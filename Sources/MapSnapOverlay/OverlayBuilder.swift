@@ -3,19 +3,19 @@ import MapSnapGeometry
 import MapSnapJSON
 import MapSnapStyle
 
-/// Turns features read from files into styled overlays.
+/// Turns features read from files into overlays: what each is (trail, route, area, pin, callout,
+/// label) and what the file says of its look; the rest of the look is the style's overlay layers'.
 ///
 /// Styling follows simplestyle-spec 1.1 (https://github.com/mapbox/simplestyle-spec/tree/master/1.1.0)
 /// where a feature has those properties (`stroke`, `stroke-width`, `stroke-opacity`, `fill`,
 /// `fill-opacity`, `marker-color`, `marker-symbol`, `marker-size`, `title`), and the trail model
-/// of the seed app otherwise (`difficulty` easy / moderate / hard → the theme's colours).
+/// of the seed app otherwise (`difficulty` easy / moderate / hard, coloured by the style's layers).
 /// Lines with `"route": true` (or from a route file) are computed routes: dashed, above trails.
 /// Points with `"callout": true` become capsule callouts; points with a `label` (or `text`)
 /// string become plain labels; other points are balloon pins.
 ///
 /// Inside the package only: library users set the same things on `SnapshotOptions`.
 package struct OverlayBuilder {
-    package var theme: OverlayTheme
     /// Trail name to emphasise; the others fade.
     package var highlight: String?
     /// Start and end flags on every trail.
@@ -23,9 +23,7 @@ package struct OverlayBuilder {
     /// A capsule callout with the trail's name along each named trail.
     package var trailCallouts = true
 
-    package init(theme: OverlayTheme) {
-        self.theme = theme
-    }
+    package init() {}
 
     /// Errors that come from the user's options rather than the data.
     package enum BuildError: Error, Equatable, CustomStringConvertible {
@@ -53,18 +51,13 @@ package struct OverlayBuilder {
             let names = trails.compactMap(\.0.name)
             guard names.contains(name) else { throw .noSuchTrail(name, available: names) }
             for i in trails.indices {
-                if trails[i].0.name == name {
-                    trails[i].0.width *= theme.trail.highlightWidthFactor
-                    trails[i].0.opacity = 1
-                    trails[i].0.properties["highlighted"] = "true"
-                } else {
-                    trails[i].0.opacity *= theme.trail.fadedOpacity
-                    trails[i].0.properties["faded"] = "true"
-                }
+                trails[i].0.emphasis = trails[i].0.name == name ? .highlighted : .faded
             }
             // The highlighted trail is drawn last, above the faded ones.
             trails = trails.filter { $0.0.name != name } + trails.filter { $0.0.name == name }
         }
+        let routes = scene.lines
+        scene.lines = []
         for (trail, symbol) in trails {
             scene.lines.append(trail)
             let faded = highlight != nil && trail.name != highlight
@@ -72,13 +65,13 @@ package struct OverlayBuilder {
             if trailCallouts, !faded, let name = trail.name, let part = trail.parts.max(by: { $0.count < $1.count }) {
                 scene.callouts.append(
                     CalloutOverlay(
-                        text: name, anchors: Self.calloutAnchors(part), color: trail.color.withAlpha(1),
-                        textColor: readableText(on: trail.color), symbol: symbol, affectsFit: false,
+                        text: name, anchors: Self.calloutAnchors(part), trail: scene.lines.count - 1, symbol: symbol,
+                        affectsFit: false,
                         flagAnchor: flags ? trail.parts.first?.first : nil))
             }
         }
         // Routes above trails.
-        scene.lines = scene.lines.filter { $0.kind == .trail } + scene.lines.filter { $0.kind == .route }
+        scene.lines += routes
         return scene
     }
 
@@ -117,23 +110,15 @@ package struct OverlayBuilder {
         guard !parts.isEmpty else { return }
         let isRoute = forcedRoute || p["route"]?.boolValue == true
         if isRoute {
-            let r = theme.route
             scene.lines.append(
                 LineOverlay(
-                    kind: .route, name: name, parts: parts, color: color(p["stroke"]) ?? r.color,
-                    width: number(p["stroke-width"]) ?? r.width, opacity: number(p["stroke-opacity"]) ?? r.opacity,
-                    casingColor: r.casingColor, casingWidth: r.casingWidth, dash: r.dash))
+                    kind: .route, name: name, parts: parts, stroke: color(p["stroke"]),
+                    strokeWidth: number(p["stroke-width"]), strokeOpacity: number(p["stroke-opacity"])))
             return
         }
-        let t = theme.trail
-        let difficulty = p["difficulty"]?.stringValue?.lowercased()
-        let base = color(p["stroke"]) ?? difficulty.flatMap { t.difficultyColors[$0] } ?? t.color
-        var line = LineOverlay(
-            kind: .trail, name: name, parts: parts, color: base, width: number(p["stroke-width"]) ?? t.width,
-            opacity: number(p["stroke-opacity"]) ?? t.opacity, casingColor: t.casingColor, casingWidth: t.casingWidth,
-            dash: [])
-        if let difficulty { line.properties["difficulty"] = difficulty }
-        if let stroke = p["stroke"]?.stringValue { line.properties["stroke"] = stroke }
+        let line = LineOverlay(
+            kind: .trail, name: name, parts: parts, stroke: color(p["stroke"]), strokeWidth: number(p["stroke-width"]),
+            strokeOpacity: number(p["stroke-opacity"]), difficulty: p["difficulty"]?.stringValue?.lowercased())
         // `marker-symbol` is simplestyle's (an unknown one is said); `icon` is the seed app's SF
         // Symbols name, used when a built-in matches.
         let symbol =
@@ -143,12 +128,10 @@ package struct OverlayBuilder {
     }
 
     private func area(_ polygons: [[[Coordinate]]], _ p: JSONObject, name: String?) -> AreaOverlay {
-        let a = theme.area
-        return AreaOverlay(
-            name: name, polygons: polygons, fill: color(p["fill"]) ?? a.fill,
-            fillOpacity: number(p["fill-opacity"]) ?? a.fillOpacity,
-            stroke: color(p["stroke"]) ?? a.stroke, strokeWidth: number(p["stroke-width"]) ?? a.strokeWidth,
-            strokeOpacity: number(p["stroke-opacity"]) ?? a.strokeOpacity)
+        AreaOverlay(
+            name: name, polygons: polygons, fill: color(p["fill"]), fillOpacity: number(p["fill-opacity"]),
+            stroke: color(p["stroke"]), strokeWidth: number(p["stroke-width"]),
+            strokeOpacity: number(p["stroke-opacity"]))
     }
 
     private func addPoint(_ c: Coordinate, _ p: JSONObject, to scene: inout OverlayScene) {
@@ -157,21 +140,20 @@ package struct OverlayBuilder {
             scene.labels.append(LabelOverlay(text: text, anchors: [c], color: color(p["label-color"])))
             return
         }
-        let tint = color(p["marker-color"]) ?? theme.pin.color
+        let tint = color(p["marker-color"])
         if p["callout"]?.boolValue == true, let title {
             let symbol = Self.symbol(p["marker-symbol"]?.stringValue, warnings: &scene.warnings)
             scene.callouts.append(
                 CalloutOverlay(
-                    text: title, anchors: [c], color: tint, textColor: readableText(on: tint), symbol: symbol))
+                    text: title, anchors: [c], color: tint, textColor: tint.map(Color.readableText), symbol: symbol))
             return
         }
         let symbolName = p["marker-symbol"]?.stringValue ?? p["sym"]?.stringValue
         if let name = symbolName, name.count > 3 { _ = Self.symbol(name, warnings: &scene.warnings) }
-        let size = p["marker-size"]?.stringValue.flatMap { theme.pin.sizeFactors[$0] } ?? 1
+        let size = p["marker-size"]?.stringValue.flatMap { PinOverlay.Size(rawValue: $0.lowercased()) }
         scene.pins.append(
             PinOverlay(
-                kind: .marker, coordinate: c, color: tint, glyph: Self.glyph(symbolName), sizeFactor: size, title: title
-            ))
+                kind: .marker, coordinate: c, color: tint, glyph: Self.glyph(symbolName), size: size, title: title))
     }
 
     /// The built-in symbol `name` stands for; a name that has none gets one warning (the
@@ -201,11 +183,11 @@ package struct OverlayBuilder {
         guard let first = trail.parts.first?.first, let last = trail.parts.last?.last else { return }
         // A loop ends where it starts (within 30 m, GPS noise): one flag, start and end in one.
         if Geodesy.distance(first, last) < 30 {
-            scene.pins.append(PinOverlay(kind: .loopFlag, coordinate: first, color: theme.flags.start))
+            scene.pins.append(PinOverlay(kind: .loopFlag, coordinate: first))
             return
         }
-        scene.pins.append(PinOverlay(kind: .startFlag, coordinate: first, color: theme.flags.start))
-        scene.pins.append(PinOverlay(kind: .endFlag, coordinate: last, color: theme.flags.end))
+        scene.pins.append(PinOverlay(kind: .startFlag, coordinate: first))
+        scene.pins.append(PinOverlay(kind: .endFlag, coordinate: last))
     }
 
     /// Vertices of a trail to try for its name callout: the middle first, then alternately
@@ -244,9 +226,5 @@ package struct OverlayBuilder {
         if let d = v?.doubleValue, d.isFinite, d >= 0 { return d }
         if let s = v?.stringValue, let d = Double(s), d.isFinite, d >= 0 { return d }
         return nil
-    }
-
-    private func readableText(on c: Color) -> Color {
-        c.luminance > 0.6 ? Color(red: 0.11, green: 0.11, blue: 0.12) : .white
     }
 }

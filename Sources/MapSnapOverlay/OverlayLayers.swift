@@ -29,7 +29,9 @@ public enum OverlayLayers {
 
     /// Adds to `style` the `overlay` source (when it has none) and each default layer that it
     /// neither restyles (a layer with the same id) nor replaces (its own layers of that type on
-    /// `overlay`); added layers go on top, in their default order.
+    /// `overlay`). An added layer goes just under the next default layer the style restyles (so
+    /// a restyled trail keeps its casing under it), or on top when none follows; added layers
+    /// keep their default order.
     /// - Throws: the parse error of the embedded defaults (an internal error: a broken build).
     public static func merge(into style: inout Style) throws(StyleError) {
         let defaults = try Self.style.get()
@@ -40,12 +42,27 @@ public enum OverlayLayers {
         let ids = Set(style.layers.map(\.id))
         let ownTypes = Set(
             style.layers.filter { $0.source == OverlayStyleSource.id && !defaultIDs.contains($0.id) }.map(\.type))
-        style.layers += defaults.layers.filter { !ids.contains($0.id) && !ownTypes.contains($0.type) }
+        var pending: [StyleLayer] = []
+        for layer in defaults.layers {
+            if ids.contains(layer.id) {
+                // A restyle: the defaults before it go under it.
+                if let at = style.layers.firstIndex(where: { $0.id == layer.id }) {
+                    style.layers.insert(contentsOf: pending, at: at)
+                }
+                pending = []
+            } else if !ownTypes.contains(layer.type) {
+                pending.append(layer)
+            }
+        }
+        style.layers += pending
     }
+
+    /// The land colour of `--style none`: a warm light grey, as the bundled standard style's land.
+    public static let plainBackground = Color(red: 242.0 / 255, green: 239.0 / 255, blue: 233.0 / 255)
 
     /// A style with nothing but a `background` of `color` and the overlay layers: what is drawn
     /// when there is no base map.
-    public static func plainStyle(background color: Color) throws(StyleError) -> Style {
+    public static func plainStyle(background color: Color = plainBackground) throws(StyleError) -> Style {
         let hex =
             color.alpha >= 1
             ? color.hex

@@ -1,7 +1,8 @@
 import MapSnapGeometry
 import MapSnapStyle
 
-/// Everything drawn over the map, already styled: what the renderer paints, in this order —
+/// Everything drawn over the map, as the input described it (its look is the style's overlay
+/// layers'): what the renderer paints, in this order —
 /// areas, trails, routes, then pins, flags, callouts and labels through one placement pass.
 public struct OverlayScene: Sendable {
     public var areas: [AreaOverlay] = []
@@ -22,62 +23,57 @@ public struct OverlayScene: Sendable {
 }
 
 /// A stroked polyline: a trail (solid, with casing) or a computed route (dashed).
+///
+/// It holds what the input said; how it looks (colours by difficulty, widths, dashes, casings,
+/// the highlight) is the style's overlay layers' (`OverlayLayers.json`).
 public struct LineOverlay: Sendable, Equatable {
     public enum Kind: String, Sendable { case trail, route }
+    /// With `--highlight`: the trail named, or one of the others.
+    public enum Emphasis: Sendable, Equatable { case normal, highlighted, faded }
     public var kind: Kind
     public var name: String?
     /// One or more parts; longitudes unwrapped within each part.
     public var parts: [[Coordinate]]
-    public var color: Color
-    /// Points.
-    public var width: Double
-    public var opacity: Double
-    public var casingColor: Color
-    /// Added on each side of the line, points (0: no casing).
-    public var casingWidth: Double
-    /// On/off lengths in points; empty: solid.
-    public var dash: [Double]
-    /// `dash` for round caps: each cap adds half the width at both ends of a dash, so the
-    /// on-lengths shrink by the width and the gaps grow by it, and dashes and gaps show at their
-    /// stated lengths. Empty for a solid line.
-    public var roundCapDash: [Double] {
-        guard dash.count >= 2 else { return [] }
-        return dash.enumerated().map { i, v in i % 2 == 0 ? max(v - width, 0.001) : v + width }
-    }
-    /// What a style may want to know beyond the resolved look (`difficulty`, `stroke`,
-    /// `highlighted`, `faded`; see `OverlayStyleSource`).
-    public var properties: [String: String] = [:]
+    /// The input's own colour (simplestyle `stroke`); nil leaves it to the style.
+    public var stroke: Color?
+    /// The input's own width (simplestyle `stroke-width`), points; nil leaves it to the style.
+    public var strokeWidth: Double?
+    /// The input's own opacity (simplestyle `stroke-opacity`, 0…1); nil leaves it to the style.
+    public var strokeOpacity: Double?
+    /// The trail's `difficulty`, lower-cased ("easy", "moderate", "hard" in the seed app).
+    public var difficulty: String?
+    public var emphasis: Emphasis = .normal
 
     public init(
-        kind: Kind, name: String?, parts: [[Coordinate]], color: Color, width: Double, opacity: Double,
-        casingColor: Color, casingWidth: Double, dash: [Double]
+        kind: Kind, name: String?, parts: [[Coordinate]], stroke: Color? = nil, strokeWidth: Double? = nil,
+        strokeOpacity: Double? = nil, difficulty: String? = nil
     ) {
         self.kind = kind
         self.name = name
         self.parts = parts
-        self.color = color
-        self.width = width
-        self.opacity = opacity
-        self.casingColor = casingColor
-        self.casingWidth = casingWidth
-        self.dash = dash
+        self.stroke = stroke
+        self.strokeWidth = strokeWidth
+        self.strokeOpacity = strokeOpacity
+        self.difficulty = difficulty
     }
 }
 
-/// A filled polygon (outer ring first, then holes), with an outline.
+/// A filled polygon (outer ring first, then holes), with an outline. Each nil look leaves it to
+/// the style's `overlay-areas` and `overlay-area-outlines` layers.
 public struct AreaOverlay: Sendable, Equatable {
     public var name: String?
     /// Polygons, each a list of rings.
     public var polygons: [[[Coordinate]]]
-    public var fill: Color
-    public var fillOpacity: Double
-    public var stroke: Color
-    public var strokeWidth: Double
-    public var strokeOpacity: Double
+    /// simplestyle `fill`, `fill-opacity` (0…1), `stroke`, `stroke-width` (points), `stroke-opacity`.
+    public var fill: Color?
+    public var fillOpacity: Double?
+    public var stroke: Color?
+    public var strokeWidth: Double?
+    public var strokeOpacity: Double?
 
     public init(
-        name: String?, polygons: [[[Coordinate]]], fill: Color, fillOpacity: Double, stroke: Color,
-        strokeWidth: Double, strokeOpacity: Double
+        name: String?, polygons: [[[Coordinate]]], fill: Color? = nil, fillOpacity: Double? = nil,
+        stroke: Color? = nil, strokeWidth: Double? = nil, strokeOpacity: Double? = nil
     ) {
         self.name = name
         self.polygons = polygons
@@ -107,24 +103,27 @@ public struct PinOverlay: Sendable, Equatable {
         case endFlag = "end-flag"
         case loopFlag = "start-end-flag"
     }
+    /// simplestyle `marker-size`; the style's `overlay-pins` layer sizes each (`icon-size`).
+    public enum Size: String, Sendable { case small, medium, large }
     public var kind: Kind
     public var coordinate: Coordinate
-    public var color: Color
+    /// The input's own colour (`marker-color`, `--pin …,COLOR`); nil leaves it to the style (a
+    /// red balloon, a green start flag, a red end flag by default).
+    public var color: Color?
     public var glyph: PinGlyph
-    /// Size factor on the theme's pin width (simplestyle `marker-size`).
-    public var sizeFactor: Double
+    public var size: Size?
     /// Shown under the pin, with a halo.
     public var title: String?
 
     public init(
-        kind: Kind = .marker, coordinate: Coordinate, color: Color, glyph: PinGlyph = .none,
-        sizeFactor: Double = 1, title: String? = nil
+        kind: Kind = .marker, coordinate: Coordinate, color: Color? = nil, glyph: PinGlyph = .none,
+        size: Size? = nil, title: String? = nil
     ) {
         self.kind = kind
         self.coordinate = coordinate
         self.color = color
         self.glyph = glyph
-        self.sizeFactor = sizeFactor
+        self.size = size
         self.title = title
     }
 }
@@ -137,8 +136,13 @@ public struct CalloutOverlay: Sendable, Equatable {
     public var text: String
     /// Candidate tip positions, best first (at least one).
     public var anchors: [Coordinate]
-    public var color: Color
-    public var textColor: Color
+    /// The bubble's colour and its text's; nil leaves them to the style (blue and white by
+    /// default), or for a trail's name callout to the trail's colour (`trail`).
+    public var color: Color?
+    public var textColor: Color?
+    /// For a trail's name callout: the index in the scene's `lines` of that trail, whose colour
+    /// (as the style draws it) the bubble takes, with a text colour that reads on it.
+    public var trail: Int?
     public var symbol: BuiltinSymbol?
     /// Whether a fitted camera must make room for this callout. Decorations such as trail-name
     /// callouts set it to false: they are placed where they fit and left out otherwise.
@@ -148,13 +152,14 @@ public struct CalloutOverlay: Sendable, Equatable {
     public var flagAnchor: Coordinate?
 
     public init(
-        text: String, anchors: [Coordinate], color: Color, textColor: Color, symbol: BuiltinSymbol? = nil,
-        affectsFit: Bool = true, flagAnchor: Coordinate? = nil
+        text: String, anchors: [Coordinate], color: Color? = nil, textColor: Color? = nil, trail: Int? = nil,
+        symbol: BuiltinSymbol? = nil, affectsFit: Bool = true, flagAnchor: Coordinate? = nil
     ) {
         self.text = text
         self.anchors = anchors
         self.color = color
         self.textColor = textColor
+        self.trail = trail
         self.symbol = symbol
         self.affectsFit = affectsFit
         self.flagAnchor = flagAnchor

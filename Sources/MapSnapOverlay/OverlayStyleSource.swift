@@ -3,19 +3,21 @@ import MapSnapGeometry
 import MapSnapJSON
 import MapSnapStyle
 
-/// The overlays' lines as the GeoJSON source named `overlay` that a style's layers can draw:
-/// one feature per trail or route, in drawing order (trails, then routes), with the values the
-/// overlay builder resolved (from the theme, the file's simplestyle properties, difficulty and
-/// highlighting) as properties a style reads with expressions:
+/// The overlays as the GeoJSON source named `overlay` that a style's layers draw: what the
+/// input said of each overlay, as properties the layers read with expressions, and where the
+/// built-in images and texts go. How they look is the layers' (`OverlayLayers.json`, restyled
+/// or replaced by a style's own); the renderer reads back what it needs with `OverlayLook`.
+///
+/// First the areas, then one feature per trail or route, in drawing order (trails, then routes):
 ///
 /// | property | meaning |
 /// |---|---|
-/// | `kind` | "trail" or "route" |
-/// | `name`, `difficulty`, `stroke` | from the input file, when it had them |
-/// | `color`, `opacity`, `width` | the line's colour (`#rrggbb`), opacity and width (points) |
-/// | `casing-color`, `casing-width` | the casing under it (width of each side, points; 0: none) |
-/// | `dash`, `casing-dash` | line-dasharray for the line and for its casing (multiples of each one's width; round caps already allowed for); absent for solid lines |
-/// | `highlighted`, `faded` | with `--highlight`: the trail named, the others |
+/// | `kind` | "area", "trail" or "route" |
+/// | `name` | the input's name, when it had one |
+/// | `stroke`, `stroke-width`, `stroke-opacity`, `fill`, `fill-opacity` | the input's own simplestyle look, when it had one (`#rrggbb`, points, 0…1) |
+/// | `difficulty` | a trail's difficulty, lower-cased |
+/// | `highlighted`, `faded` | true with `--highlight`: the trail named, the others |
+/// | `casing-dash` | a dashed route's dash (as the topmost layer drawing it has it) re-expressed in the width of the line layer under it, its casing, so the casing surrounds each dash |
 ///
 /// After the lines come the markers, as points: pins and flags in drawing order (flags under
 /// balloons, southern ones on top), then one feature per spot each callout may take, then one
@@ -24,19 +26,16 @@ import MapSnapStyle
 /// | property | meaning |
 /// |---|---|
 /// | `kind` | "pin", "start-flag", "end-flag", "start-end-flag" (a loop's one flag), "callout" or "label" |
-/// | `color` | the balloon's, flag's or bubble's colour; a label's text colour |
+/// | `color` | the input's own colour of the balloon, flag, bubble or label text, when it had one |
+/// | `text-color` | a callout's text colour, when its colour was given (one that reads on it) |
+/// | `marker-size` | a pin's simplestyle size: small, medium, large |
 /// | `glyph` / `symbol` | a pin's short text, or a built-in symbol name (pins and callouts) |
-/// | `glyph-color` | the pin glyph's colour |
-/// | `size`, `order` | a pin's size factor (icon-size) and its place in the drawing order (symbol-sort-key) |
+/// | `order` | a pin's place in the drawing order (symbol-sort-key) |
 /// | `icon-offset`, `icon-padding` | where the built-in image's point is, and what its collision box adds around it (a callout's pointer; see `OverlayImage`) |
-/// | `title`, `title-size`, `title-color`, `halo-color`, `halo-width` | a pin's title and its look |
-/// | `title-anchors` | text-variable-anchor-offset for the title: under, right of, left of, above the pin, clear of it |
-/// | `text`, `text-color`, `text-size` | a callout's or label's text |
+/// | `title`, `title-anchors` | a pin's title, and its text-variable-anchor-offset: under, right of, left of, above the pin, clear of it |
+/// | `text` | a callout's or label's text |
 /// | `text-offset`, `below` | where a callout's text goes for this spot (ems), and whether its bubble hangs below the point |
 /// | `group` | shared by a callout's or label's spots: a layer places the first that fits and leaves the others out |
-///
-/// A style draws them with layers on this source (the bundled styles' `overlay-*` layers; they
-/// are appended to any style that has none).
 public enum OverlayStyleSource {
     /// The source id the overlay features are published under.
     public static let id = "overlay"
@@ -58,77 +57,108 @@ public enum OverlayStyleSource {
         public var labelTries: [Int: (label: Int, anchor: Coordinate)] = [:]
     }
 
-    /// The features for the lines (trails first, then routes), `pins` (already in drawing
-    /// order, see `markerOrder`), then one feature per spot each callout may take (its anchors
-    /// with the bubble above, then below, each with the bubble slid sideways, then on its start
-    /// flag) and per anchor of each label; a callout's or label's spots share a `group`, of
-    /// which a layer places the first that fits. `calloutTextSizes` are the shaped callout
-    /// texts (points), for the bubble offsets.
+    /// The features for the areas, the lines (trails first, then routes), `pins` (already in
+    /// drawing order, see `markerOrder`), then one feature per spot each callout may take (its
+    /// anchors with the bubble above, then below, each with the bubble slid sideways, then on its
+    /// start flag) and per anchor of each label; a callout's or label's spots share a `group`,
+    /// of which a layer places the first that fits. `calloutTextSizes` are the shaped callout
+    /// texts (points), for the bubble offsets; `look` is the style's, for the sizes.
     public static func features(
         areas: [AreaOverlay] = [], lines: [LineOverlay], pins: [PinOverlay], callouts: [CalloutOverlay],
-        calloutTextSizes: [Size], labels: [LabelOverlay], theme: OverlayTheme
+        calloutTextSizes: [Size], labels: [LabelOverlay], look: OverlayLook
     ) -> FeatureSet {
         var set = FeatureSet()
         set.features = areas.map(feature)
-        set.features += (lines.filter { $0.kind == .trail } + lines.filter { $0.kind == .route }).map(feature)
-        set.pinStart = set.features.count
-        set.features += pins.enumerated().map { feature($0.element, order: $0.offset, theme: theme) }
-        let s = theme.callout
-        for (i, callout) in callouts.enumerated() where i < calloutTextSizes.count {
-            let text = calloutTextSizes[i]
-            let iconW = callout.symbol == nil ? 0 : s.fontSize * 1.3 + 4
-            let bw = text.width + 2 * s.paddingX + iconW
-            let bh = text.height + 2 * s.paddingY
-            let slack = max(0, bw / 2 - bh / 2 - s.pointerWidth / 2)
-            var tries: [(Coordinate, lift: Double, below: Bool)] = []
-            for below in [false, true] { tries += callout.anchors.map { ($0, 0, below) } }
-            if let f = callout.flagAnchor { tries.append((f, theme.flags.height + 1, false)) }
-            var members: [JSONMember] = [
-                JSONMember(key: "kind", value: .string("callout")),
-                JSONMember(key: "text", value: .string(callout.text)),
-                JSONMember(key: "color", value: .string(callout.color.hex)),
-                JSONMember(key: "text-color", value: .string(callout.textColor.hex)),
-                JSONMember(key: "text-size", value: .number(s.fontSize)),
-                JSONMember(key: "group", value: .string("callout-\(i)")),
-            ]
-            if let symbol = callout.symbol {
-                members.append(JSONMember(key: "symbol", value: .string(symbol.rawValue)))
-            }
-            let em = max(s.fontSize, 1)
-            for (anchor, lift, below) in tries {
-                for shift in [0.0, -0.7, 0.7, -1, 1] {
-                    // The text's centre: in the bubble, right of the symbol; the bubble slid by
-                    // `shift` past its pointer, above or below the tip.
-                    let x = shift * slack + iconW / 2
-                    let y = below ? s.pointerHeight + bh / 2 : -(s.pointerHeight + bh / 2) - lift
-                    let offset = JSONValue.array(JSONArray([.number(x / em), .number(y / em)]))
-                    let image: OverlayImage = below ? .calloutBelow : .callout
-                    let extra = [
-                        JSONMember(key: "below", value: .bool(below)), JSONMember(key: "text-offset", value: offset),
-                        JSONMember(key: "icon-padding", value: numbers(image.padding(theme))),
-                    ]
-                    set.calloutTries[set.features.count] = (i, anchor, lift)
-                    set.features.append(Feature(geometry: .point(anchor), properties: JSONObject(members + extra)))
-                }
-            }
+        let ordered =
+            lines.enumerated().filter { $0.element.kind == .trail }
+            + lines.enumerated().filter { $0.element.kind == .route }
+        var lineColors: [Int: Color] = [:]
+        for (i, line) in ordered {
+            let f = feature(line, look: look)
+            lineColors[i] = f.color
+            set.features.append(f.feature)
         }
-        let l = theme.label
+        set.pinStart = set.features.count
+        set.features += pins.enumerated().map { feature($0.element, order: $0.offset, look: look) }
+        for (i, callout) in callouts.enumerated() where i < calloutTextSizes.count {
+            var c = callout
+            if let t = c.trail, c.color == nil, let color = lineColors[t] {
+                c.color = Color(red: color.red, green: color.green, blue: color.blue)
+                c.textColor = Color.readableText(on: color)
+            }
+            addCallout(c, index: i, text: calloutTextSizes[i], look: look, to: &set)
+        }
         for (i, label) in labels.enumerated() {
-            let members: [JSONMember] = [
-                JSONMember(key: "kind", value: .string("label")),
-                JSONMember(key: "text", value: .string(label.text)),
-                JSONMember(key: "color", value: .string((label.color ?? l.color).hex)),
-                JSONMember(key: "text-size", value: .number(l.fontSize)),
-                JSONMember(key: "halo-color", value: .string(l.haloColor.hex)),
-                JSONMember(key: "halo-width", value: .number(l.haloWidth)),
-                JSONMember(key: "group", value: .string("label-\(i)")),
-            ]
+            let members = labelMembers(label, index: i)
             for anchor in label.anchors {
                 set.labelTries[set.features.count] = (i, anchor)
                 set.features.append(Feature(geometry: .point(anchor), properties: JSONObject(members)))
             }
         }
         return set
+    }
+
+    /// The properties of label `i` that all its anchors share.
+    public static func labelMembers(_ label: LabelOverlay, index i: Int) -> [JSONMember] {
+        var members: [JSONMember] = [
+            JSONMember(key: "kind", value: .string("label")),
+            JSONMember(key: "text", value: .string(label.text)),
+            JSONMember(key: "group", value: .string("label-\(i)")),
+        ]
+        if let c = label.color { members.append(JSONMember(key: "color", value: .string(c.hex))) }
+        return members
+    }
+
+    /// The properties of callout `i` that all its spots share.
+    public static func calloutMembers(_ callout: CalloutOverlay, index i: Int) -> [JSONMember] {
+        var members: [JSONMember] = [
+            JSONMember(key: "kind", value: .string("callout")),
+            JSONMember(key: "text", value: .string(callout.text)),
+            JSONMember(key: "group", value: .string("callout-\(i)")),
+        ]
+        if let c = callout.color { members.append(JSONMember(key: "color", value: .string(c.hex))) }
+        if let c = callout.textColor { members.append(JSONMember(key: "text-color", value: .string(c.hex))) }
+        if let symbol = callout.symbol {
+            members.append(JSONMember(key: "symbol", value: .string(symbol.rawValue)))
+        }
+        return members
+    }
+
+    /// One feature per spot callout `i` may take (see `features`).
+    private static func addCallout(
+        _ callout: CalloutOverlay, index i: Int, text: Size, look: OverlayLook, to set: inout FeatureSet
+    ) {
+        let members = calloutMembers(callout, index: i)
+        let s = look.text(styleFeature(members))
+        let p = s.fitPadding
+        let bh = text.height + p[0] + p[2]
+        let slack = max(0, (text.width + p[1] + p[3]) / 2 - bh / 2 - OverlayImage.pointerWidth / 2)
+        var tries: [(Coordinate, lift: Double, below: Bool)] = []
+        for below in [false, true] { tries += callout.anchors.map { ($0, 0, below) } }
+        if let f = callout.flagAnchor { tries.append((f, OverlayImage.flagHeight + 1, false)) }
+        let em = max(s.size, 1)
+        let pointer = OverlayImage.pointerHeight
+        for (anchor, lift, below) in tries {
+            for shift in [0.0, -0.7, 0.7, -1, 1] {
+                // The text's centre: in the bubble between its paddings; the bubble slid by
+                // `shift` past its pointer, above or below the tip.
+                let x = shift * slack + (p[3] - p[1]) / 2
+                let y = (below ? pointer + bh / 2 : -(pointer + bh / 2) - lift) + (p[0] - p[2]) / 2
+                let offset = JSONValue.array(JSONArray([.number(x / em), .number(y / em)]))
+                let image: OverlayImage = below ? .calloutBelow : .callout
+                let extra = [
+                    JSONMember(key: "below", value: .bool(below)), JSONMember(key: "text-offset", value: offset),
+                    JSONMember(key: "icon-padding", value: numbers(image.padding)),
+                ]
+                set.calloutTries[set.features.count] = (i, anchor, lift)
+                set.features.append(Feature(geometry: .point(anchor), properties: JSONObject(members + extra)))
+            }
+        }
+    }
+
+    /// `members` as a point feature the style engine can evaluate (for `OverlayLook`).
+    public static func styleFeature(_ members: [JSONMember], type: StyleGeometryType = .point) -> SimpleFeature {
+        SimpleFeature(members.map { ($0.key, StyleValue($0.value)) }, geometryType: type)
     }
 
     /// A JSON array of numbers.
@@ -148,8 +178,8 @@ public enum OverlayStyleSource {
         }.map(\.element)
     }
 
-    /// The feature of a pin or flag: a point with the resolved look (see the table above).
-    static func feature(_ pin: PinOverlay, order: Int, theme: OverlayTheme) -> Feature {
+    /// What the input said of a pin (the properties its look is evaluated on).
+    public static func pinMembers(_ pin: PinOverlay, order: Int) -> [JSONMember] {
         let kind: String
         switch pin.kind {
         case .marker: kind = "pin"
@@ -157,48 +187,46 @@ public enum OverlayStyleSource {
         case .endFlag: kind = "end-flag"
         case .loopFlag: kind = "start-end-flag"
         }
-        let image = OverlayImage.of(pin.kind)
-        let offset = image.anchorOffset(theme)
         var members: [JSONMember] = [
             JSONMember(key: "kind", value: .string(kind)),
-            JSONMember(key: "color", value: .string(pin.color.hex)),
-            JSONMember(key: "size", value: .number(pin.sizeFactor)),
             JSONMember(key: "order", value: .number(Double(order))),
-            JSONMember(key: "icon-offset", value: .array(JSONArray([.number(offset.x), .number(offset.y)]))),
-            JSONMember(key: "icon-padding", value: numbers(image.padding(theme))),
         ]
-        if pin.kind == .loopFlag {
-            // The checkered half in the end flag's colour (the image's second colour).
-            members.append(JSONMember(key: "glyph-color", value: .string(theme.flags.end.hex)))
+        if let c = pin.color { members.append(JSONMember(key: "color", value: .string(c.hex))) }
+        if let size = pin.size { members.append(JSONMember(key: "marker-size", value: .string(size.rawValue))) }
+        switch pin.glyph {
+        case .none: break
+        case .text(let s): members.append(JSONMember(key: "glyph", value: .string(s)))
+        case .symbol(let s): members.append(JSONMember(key: "symbol", value: .string(s.rawValue)))
         }
-        if pin.kind == .marker {
-            members.append(JSONMember(key: "glyph-color", value: .string(theme.pin.glyphColor.hex)))
-            switch pin.glyph {
-            case .none: break
-            case .text(let s): members.append(JSONMember(key: "glyph", value: .string(s)))
-            case .symbol(let s): members.append(JSONMember(key: "symbol", value: .string(s.rawValue)))
-            }
-        }
-        if let title = pin.title {
-            let l = theme.label
-            members += [
-                JSONMember(key: "title", value: .string(title)),
-                JSONMember(key: "title-size", value: .number(theme.pin.labelFontSize)),
-                JSONMember(key: "title-color", value: .string(l.color.hex)),
-                JSONMember(key: "halo-color", value: .string(l.haloColor.hex)),
-                JSONMember(key: "halo-width", value: .number(l.haloWidth)),
-                JSONMember(key: "title-anchors", value: .array(JSONArray(titleAnchors(pin, theme: theme)))),
-            ]
+        if let title = pin.title { members.append(JSONMember(key: "title", value: .string(title))) }
+        return members
+    }
+
+    /// The feature of a pin or flag: a point with what the input said and where its image and
+    /// title go (see the table above).
+    static func feature(_ pin: PinOverlay, order: Int, look: OverlayLook) -> Feature {
+        var members = pinMembers(pin, order: order)
+        let image = OverlayImage.of(pin.kind)
+        let offset = image.anchorOffset
+        members += [
+            JSONMember(key: "icon-offset", value: .array(JSONArray([.number(offset.x), .number(offset.y)]))),
+            JSONMember(key: "icon-padding", value: numbers(image.padding)),
+        ]
+        if pin.title != nil {
+            let f = styleFeature(members)
+            let box = MarkerGeometry.pinBox(pin, iconSize: look.iconSize(f))
+            members.append(
+                JSONMember(key: "title-anchors", value: .array(JSONArray(titleAnchors(box, text: look.text(f))))))
         }
         return Feature(geometry: .point(pin.coordinate), properties: JSONObject(members))
     }
 
     /// `text-variable-anchor-offset` for a pin's title: under the pin, right of it, left of it,
-    /// above it, each clear of the pin's box by half a point plus the halo (ems of the title size).
-    static func titleAnchors(_ pin: PinOverlay, theme: OverlayTheme) -> [JSONValue] {
-        let b = MarkerGeometry.pinBox(pin, theme: theme)
-        let gap = 0.5 + theme.label.haloWidth
-        let em = max(theme.pin.labelFontSize, 1)
+    /// above it, each clear of the pin's box `b` by half a point plus the halo (ems of the
+    /// title's size).
+    static func titleAnchors(_ b: Rect, text: OverlayLook.Text) -> [JSONValue] {
+        let gap = 0.5 + text.haloWidth
+        let em = max(text.size, 1)
         func pair(_ anchor: String, _ x: Double, _ y: Double) -> [JSONValue] {
             [.string(anchor), .array(JSONArray([.number(x / em), .number(y / em)]))]
         }
@@ -206,45 +234,61 @@ public enum OverlayStyleSource {
             + pair("bottom", 0, b.minY - gap)
     }
 
-    /// The feature of an area: its polygons with `kind` "area", `name`, `fill`, `fill-opacity`,
-    /// `stroke`, `stroke-width` (points) and `stroke-opacity`.
+    /// The feature of an area: its polygons with `kind` "area", `name` and the simplestyle look
+    /// the input gave it.
     static func feature(_ area: AreaOverlay) -> Feature {
-        var members: [JSONMember] = [
-            JSONMember(key: "kind", value: .string("area")),
-            JSONMember(key: "fill", value: .string(area.fill.hex)),
-            JSONMember(key: "fill-opacity", value: .number(area.fillOpacity)),
-            JSONMember(key: "stroke", value: .string(area.stroke.hex)),
-            JSONMember(key: "stroke-width", value: .number(area.strokeWidth)),
-            JSONMember(key: "stroke-opacity", value: .number(area.strokeOpacity)),
-        ]
-        if let name = area.name { members.append(JSONMember(key: "name", value: .string(name))) }
+        let members = areaMembers(area)
         let geometry: Geometry =
             area.polygons.count == 1 ? .polygon(area.polygons[0]) : .multiPolygon(area.polygons)
         return Feature(geometry: geometry, properties: JSONObject(members))
     }
 
-    static func feature(_ line: LineOverlay) -> Feature {
-        var members: [JSONMember] = [
-            JSONMember(key: "kind", value: .string(line.kind.rawValue)),
-            JSONMember(key: "color", value: .string(line.color.hex)),
-            JSONMember(key: "opacity", value: .number(line.opacity)),
-            JSONMember(key: "width", value: .number(line.width)),
-            JSONMember(key: "casing-color", value: .string(line.casingColor.hex)),
-            JSONMember(key: "casing-width", value: .number(line.casingWidth)),
-        ]
+    /// What the input said of an area (the properties its look is evaluated on).
+    public static func areaMembers(_ area: AreaOverlay) -> [JSONMember] {
+        var members: [JSONMember] = [JSONMember(key: "kind", value: .string("area"))]
+        if let name = area.name { members.append(JSONMember(key: "name", value: .string(name))) }
+        members += simplestyle([
+            ("fill", area.fill.map { .string($0.hex) }), ("fill-opacity", area.fillOpacity.map { .number($0) }),
+            ("stroke", area.stroke.map { .string($0.hex) }), ("stroke-width", area.strokeWidth.map { .number($0) }),
+            ("stroke-opacity", area.strokeOpacity.map { .number($0) }),
+        ])
+        return members
+    }
+
+    /// The members of the values given.
+    private static func simplestyle(_ values: [(String, JSONValue?)]) -> [JSONMember] {
+        values.compactMap { key, value in value.map { JSONMember(key: key, value: $0) } }
+    }
+
+    /// What the input said of a line (the properties its look is evaluated on).
+    public static func lineMembers(_ line: LineOverlay) -> [JSONMember] {
+        var members: [JSONMember] = [JSONMember(key: "kind", value: .string(line.kind.rawValue))]
         if let name = line.name { members.append(JSONMember(key: "name", value: .string(name))) }
-        for (key, value) in line.properties.sorted(by: { $0.key < $1.key }) {
-            members.append(JSONMember(key: key, value: .string(value)))
+        members += simplestyle([
+            ("stroke", line.stroke.map { .string($0.hex) }), ("stroke-width", line.strokeWidth.map { .number($0) }),
+            ("stroke-opacity", line.strokeOpacity.map { .number($0) }),
+            ("difficulty", line.difficulty.map { .string($0) }),
+        ])
+        switch line.emphasis {
+        case .normal: break
+        case .highlighted: members.append(JSONMember(key: "highlighted", value: .bool(true)))
+        case .faded: members.append(JSONMember(key: "faded", value: .bool(true)))
         }
-        let pattern = line.roundCapDash
-        if !pattern.isEmpty && line.width > 0 {
-            let casingWidth = line.width + 2 * line.casingWidth
-            members.append(JSONMember(key: "dash", value: .array(JSONArray(pattern.map { .number($0 / line.width) }))))
+        return members
+    }
+
+    /// The feature of a line, and its colour as the style draws it (nil when no layer does).
+    static func feature(_ line: LineOverlay, look: OverlayLook) -> (feature: Feature, color: Color?) {
+        var members = lineMembers(line)
+        let drawn = look.line(styleFeature(members, type: .lineString))
+        if let d = drawn, !d.dash.isEmpty, let c = d.casingWidth, c > 0, d.width > 0 {
+            // Both lines have round caps: the casing's dashes, as long as the line's, then reach
+            // half the width difference past each end of the line's.
             members.append(
-                JSONMember(key: "casing-dash", value: .array(JSONArray(pattern.map { .number($0 / casingWidth) }))))
+                JSONMember(key: "casing-dash", value: numbers(d.dash.map { $0 * d.width / c })))
         }
         let geometry: Geometry =
             line.parts.count == 1 ? .lineString(line.parts[0]) : .multiLineString(line.parts)
-        return Feature(geometry: geometry, properties: JSONObject(members))
+        return (Feature(geometry: geometry, properties: JSONObject(members)), drawn?.color)
     }
 }

@@ -52,11 +52,11 @@ struct AnnotationReport {
     /// placed, where they would have gone.
     mutating func add(
         scene: OverlayScene, measures: SceneMeasures, features: OverlayStyleSource.FeatureSet,
-        placed: [Int: OverlayPlacement], theme: OverlayTheme
+        placed: [Int: OverlayPlacement]
     ) {
-        addAreas(scene.areas)
-        addLines(scene.lines)
-        addPins(measures, placed: placed, firstFeature: features.pinStart, theme: theme)
+        addAreas(scene.areas, halfWidths: measures.areaHalfWidths)
+        addLines(scene.lines, halfWidths: measures.lineHalfWidths)
+        addPins(measures, placed: placed, firstFeature: features.pinStart)
         addCallouts(scene.callouts, boxes: measures.calloutBoxes, features: features, placed: placed)
         addLabels(scene.labels, boxes: measures.labelBoxes, features: features, placed: placed)
     }
@@ -69,39 +69,37 @@ struct AnnotationReport {
         }
     }
 
-    private mutating func addAreas(_ areas: [AreaOverlay]) {
-        for area in areas {
+    private mutating func addAreas(_ areas: [AreaOverlay], halfWidths: [Double]) {
+        for (area, half) in zip(areas, halfWidths) {
             let rings = area.polygons.flatMap { $0 }.map { camera.imagePoints($0, minStep: minStep) }
             guard let b = Self.bounds(rings) else { continue }
-            let half = area.strokeWidth / 2
             add(.area, area.name, box: b.insetBy(dx: -half, dy: -half))
         }
     }
 
-    private mutating func addLines(_ lines: [LineOverlay]) {
+    private mutating func addLines(_ lines: [LineOverlay], halfWidths: [Double]) {
         for kind in [LineOverlay.Kind.trail, .route] {
-            for line in lines where line.kind == kind {
+            for (line, half) in zip(lines, halfWidths) where line.kind == kind {
                 guard let b = Self.bounds(line.parts.map { camera.imagePoints($0, minStep: minStep) }) else { continue }
-                let half = line.width / 2 + line.casingWidth
                 add(kind == .trail ? .trail : .route, line.name, box: b.insetBy(dx: -half, dy: -half))
             }
         }
     }
 
     private mutating func addPins(
-        _ m: SceneMeasures, placed: [Int: OverlayPlacement], firstFeature: Int, theme: OverlayTheme
+        _ m: SceneMeasures, placed: [Int: OverlayPlacement], firstFeature: Int
     ) {
         for (i, pin) in m.pins.enumerated() {
             let p = camera.point(for: pin.coordinate)
             let box = placed[firstFeature + i]?.icon
-            let shown = box ?? MarkerGeometry.pinBox(pin, theme: theme).offsetBy(dx: p.x, dy: p.y)
+            let shown = box ?? m.pinOnlyBoxes[i].offsetBy(dx: p.x, dy: p.y)
             add(Self.kind(pin.kind), pin.title, coordinate: pin.coordinate, point: p, box: shown, placed: box != nil)
         }
         for (i, pin) in m.pins.enumerated() {
-            guard let t = m.pinTitles[i], let title = pin.title else { continue }
+            guard let titleBox = m.titleBoxes[i], let title = pin.title else { continue }
             let p = camera.point(for: pin.coordinate)
             let box = placed[firstFeature + i]?.text
-            let shown = box ?? MarkerGeometry.titleBox(text: t.size, pin: pin, theme: theme).offsetBy(dx: p.x, dy: p.y)
+            let shown = box ?? titleBox.offsetBy(dx: p.x, dy: p.y)
             add(.pinTitle, title, coordinate: pin.coordinate, point: p, box: shown, placed: box != nil)
         }
     }

@@ -19,8 +19,7 @@ enum DecorationPainter {
     static let margin = 6.0
     static let fontSize = 9.0
 
-    static func layout(_ d: Decorations, camera: Camera, size: Size, text: TextEngine, theme: OverlayTheme) -> [Placed]
-    {
+    static func layout(_ d: Decorations, camera: Camera, size: Size, text: TextEngine) -> [Placed] {
         var out: [Placed] = []
         if let units = d.scaleBar, let bar = ScaleBar(camera: camera, units: units, maxWidth: min(100, size.width / 4))
         {
@@ -56,7 +55,7 @@ enum DecorationPainter {
         return full.replacingOccurrences(of: "OpenStreetMap contributors", with: "OpenStreetMap")
     }
 
-    static func draw(_ p: Placed, canvas: some Painter, theme: OverlayTheme) {
+    static func draw(_ p: Placed, canvas: some Painter) {
         let ink = Color(red: 0.2, green: 0.2, blue: 0.22)
         switch p.kind {
         case .scaleBar:

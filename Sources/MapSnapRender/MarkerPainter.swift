@@ -9,15 +9,19 @@ import MapSnapText
 enum MarkerPainter {
     // MARK: Balloon marker (MapKit Marker look)
 
+    /// A balloon `iconSize` times its natural size with its tip at `p`, in `color`, with its
+    /// `glyph` (a text's shaped `layout`) in `glyphColor`.
     static func drawBalloon(
-        _ canvas: some Painter, at p: Point, pin: PinOverlay, theme: OverlayTheme, glyph: TextLayout?
+        _ canvas: some Painter, at p: Point, iconSize: Double, color: Color, glyph: PinGlyph, glyphColor: Color,
+        layout: TextLayout?
     ) {
-        let (w, h) = MarkerGeometry.balloonSize(pin, theme: theme)
+        let (w, h) = MarkerGeometry.balloonSize(iconSize: iconSize)
         let r = w / 2
         let d = h - r
         // Soft shadow on the ground at the tip.
         canvas.fillSoftEllipse(
-            center: Point(x: p.x, y: p.y), rx: w * 0.42, ry: w * 0.13, color: .black, opacity: theme.pin.shadowOpacity)
+            center: Point(x: p.x, y: p.y), rx: w * 0.42, ry: w * 0.13, color: .black,
+            opacity: OverlayImage.shadowOpacity)
         // Balloon: a circle with two tangents meeting at the tip.
         let k = r / d
         let tx = r * (1 - k * k).squareRoot()
@@ -28,38 +32,40 @@ enum MarkerPainter {
             [.move(Point(x: 0, y: 0)), .line(Point(x: tx, y: ty))], transform: { Point(x: p.x + $0.x, y: p.y + $0.y) })
         canvas.arcNegative(center: Point(x: p.x, y: p.y - d), radius: r, from: a0, to: .pi - a0)
         canvas.closePath()
-        canvas.fill(color: pin.color, preserve: true)
-        canvas.stroke(color: darker(pin.color), width: 0.75, join: .round)
+        canvas.fill(color: color, preserve: true)
+        canvas.stroke(color: darker(color), width: 0.75, join: .round)
         // Glyph in the head.
         let head = Point(x: p.x, y: p.y - d)
-        switch pin.glyph {
+        switch glyph {
         case .none:
             canvas.newPath()
             canvas.addCircle(center: head, radius: w * 0.16)
-            canvas.fill(color: theme.pin.glyphColor)
+            canvas.fill(color: glyphColor)
         case .symbol(let s):
             let side = w * 0.62
             let f = side / 24
             canvas.newPath()
             canvas.addPath(s.path) { Point(x: head.x - side / 2 + $0.x * f, y: head.y - side / 2 + $0.y * f) }
-            canvas.fill(color: theme.pin.glyphColor, evenOdd: false)
+            canvas.fill(color: glyphColor, evenOdd: false)
         case .text:
-            if let glyph {
-                let origin = Point(x: head.x - glyph.ink.midX, y: head.y - glyph.ink.midY)
-                canvas.drawText(glyph, at: origin, color: theme.pin.glyphColor)
+            if let layout {
+                let origin = Point(x: head.x - layout.ink.midX, y: head.y - layout.ink.midY)
+                canvas.drawText(layout, at: origin, color: glyphColor)
             }
         }
     }
 
     // MARK: Flags
 
-    static func drawFlag(_ canvas: some Painter, at p: Point, pin: PinOverlay, theme: OverlayTheme) {
-        let h = theme.flags.height
+    /// A flag of `kind` at natural size with its pole's foot at `p`, in `color`; a loop's flag
+    /// has its checks in `secondColor`.
+    static func drawFlag(_ canvas: some Painter, at p: Point, kind: PinOverlay.Kind, color: Color, secondColor: Color) {
+        let h = OverlayImage.flagHeight
         let fw = h * 0.78
         let fh = h * 0.48
         let top = p.y - h
         let poleX = p.x
-        canvas.fillSoftEllipse(center: p, rx: 6, ry: 2.2, color: .black, opacity: theme.pin.shadowOpacity)
+        canvas.fillSoftEllipse(center: p, rx: 6, ry: 2.2, color: .black, opacity: OverlayImage.shadowOpacity)
         // Cloth with a gentle wave, casing first so it reads on any background.
         func cloth() {
             canvas.newPath()
@@ -75,9 +81,9 @@ enum MarkerPainter {
         cloth()
         canvas.stroke(color: .white, width: 2.5, join: .round)
         cloth()
-        if pin.kind == .loopFlag {
+        if kind == .loopFlag {
             // Start and end in one: the start colour above, the checkered end below.
-            canvas.fill(color: pin.color, preserve: true)
+            canvas.fill(color: color, preserve: true)
             canvas.save()
             canvas.clipPreservingPath()
             let half = top + 1 + fh * 0.5
@@ -93,11 +99,11 @@ enum MarkerPainter {
                     canvas.addRect(Rect(x: poleX + Double(c) * cw, y: half + Double(r) * ch, width: cw, height: ch))
                 }
             }
-            canvas.fill(color: theme.pin.glyphColor)
+            canvas.fill(color: secondColor)
             canvas.restore()
             cloth()
-            canvas.stroke(color: darker(pin.color), width: 0.6, join: .round)
-        } else if pin.kind == .endFlag {
+            canvas.stroke(color: darker(color), width: 0.6, join: .round)
+        } else if kind == .endFlag {
             canvas.fill(color: .white, preserve: true)
             canvas.save()
             canvas.clipPreservingPath()
@@ -112,13 +118,13 @@ enum MarkerPainter {
                         Rect(x: poleX + Double(c) * cw, y: top + 1 - fh * 0.08 + Double(r) * ch, width: cw, height: ch))
                 }
             }
-            canvas.fill(color: pin.color)
+            canvas.fill(color: color)
             canvas.restore()
             cloth()
-            canvas.stroke(color: pin.color, width: 0.8, join: .round)
+            canvas.stroke(color: color, width: 0.8, join: .round)
         } else {
-            canvas.fill(color: pin.color, preserve: true)
-            canvas.stroke(color: darker(pin.color), width: 0.6, join: .round)
+            canvas.fill(color: color, preserve: true)
+            canvas.stroke(color: darker(color), width: 0.6, join: .round)
         }
         // Pole with a white casing, and a foot.
         canvas.newPath()
@@ -130,29 +136,30 @@ enum MarkerPainter {
         canvas.newPath()
         canvas.addCircle(center: p, radius: 2.6)
         canvas.fill(color: .white, preserve: true)
-        canvas.stroke(color: pin.color, width: 1.4)
+        canvas.stroke(color: color, width: 1.4)
     }
 
     // MARK: Callouts (capsule bubble + pointer, like the trail app's annotation view)
 
-    /// The capsule `bubble` with its pointer: `theme.callout.pointerHeight` long, under the
+    /// The capsule `bubble` with its pointer: `OverlayImage.pointerHeight` long, under the
     /// bubble (over it when `below`), its tip at `tipX`; a white outline, a soft shadow, and the
-    /// `symbol` (if any) at the bubble's left end. The text is drawn by the caller.
+    /// `symbol` (if any) at the bubble's left end, `symbolSide` points square and `symbolInset`
+    /// in from the edge. The text is drawn by the caller.
     static func drawCalloutBubble(
         _ canvas: some Painter, bubble: Rect, tipX: Double, below: Bool, color: Color, symbol: BuiltinSymbol?,
-        symbolColor: Color, theme: OverlayTheme
+        symbolColor: Color, symbolSide: Double, symbolInset: Double
     ) {
-        let s = theme.callout
+        let pointerWidth = OverlayImage.pointerWidth
         let base = below ? bubble.minY + 0.5 : bubble.maxY - 0.5
-        let tipY = below ? bubble.minY - s.pointerHeight : bubble.maxY + s.pointerHeight
+        let tipY = below ? bubble.minY - OverlayImage.pointerHeight : bubble.maxY + OverlayImage.pointerHeight
         // Shadow: the same shape, offset and translucent.
         func shape(_ dy: Double) {
             canvas.newPath()
             canvas.addRoundedRect(bubble.offsetBy(dx: 0, dy: dy), radius: bubble.height / 2)
             canvas.addPath(
                 [
-                    .move(Point(x: -s.pointerWidth / 2, y: base + dy)),
-                    .line(Point(x: 0, y: tipY + dy)), .line(Point(x: s.pointerWidth / 2, y: base + dy)), .close,
+                    .move(Point(x: -pointerWidth / 2, y: base + dy)),
+                    .line(Point(x: 0, y: tipY + dy)), .line(Point(x: pointerWidth / 2, y: base + dy)), .close,
                 ], transform: { Point(x: tipX + $0.x, y: $0.y) })
         }
         shape(1.5)
@@ -161,10 +168,10 @@ enum MarkerPainter {
         canvas.fill(color: color, preserve: true)
         canvas.stroke(color: .white, width: 1, join: .round)
         if let sym = symbol {
-            let side = s.fontSize * 1.3
+            let side = symbolSide
             let f = side / 24
             let y0 = bubble.midY - side / 2
-            let x0 = bubble.x + s.paddingX
+            let x0 = bubble.x + symbolInset
             canvas.newPath()
             canvas.addPath(sym.path) { Point(x: x0 + $0.x * f, y: y0 + $0.y * f) }
             canvas.fill(color: symbolColor, evenOdd: false)

@@ -30,7 +30,7 @@ public struct Decorations: Sendable, Equatable {
     }
 }
 
-/// One image to render: size, density, camera, format and the overlay look.
+/// One image to render: size, density, camera, format and the map under the overlays.
 public struct RenderRequest: Sendable {
     /// Image size in points.
     public var size: Size
@@ -39,21 +39,19 @@ public struct RenderRequest: Sendable {
     public var camera: CameraRequest
     public var format: ImageFormat
     public var png: PNGOptions
-    public var theme: OverlayTheme
     public var decorations = Decorations()
-    /// The map under the overlays; nil draws the theme's plain background.
+    /// The map under the overlays; nil draws a plain background (`OverlayLayers.plainStyle`).
     public var baseMap: BaseMap?
 
     public init(
         size: Size = Size(width: 600, height: 400), scale: Double = 1, camera: CameraRequest = .fit(padding: 24),
-        format: ImageFormat = .png, png: PNGOptions = PNGOptions(), theme: OverlayTheme = .standard
+        format: ImageFormat = .png, png: PNGOptions = PNGOptions()
     ) {
         self.size = size
         self.scale = scale
         self.camera = camera
         self.format = format
         self.png = png
-        self.theme = theme
     }
 }
 

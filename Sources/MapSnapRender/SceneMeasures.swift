@@ -3,14 +3,21 @@ import MapSnapOverlay
 import MapSnapStyle
 import MapSnapText
 
-/// A scene's texts shaped and its markers' boxes measured, before the camera is chosen: the
-/// fit makes room for them, and the annotations report where an unplaced one would have gone.
-/// Boxes are in points, relative to each marker's anchor.
+/// A scene's texts shaped and its markers' boxes measured, as the style's overlay layers size
+/// them (`look`), before the camera is chosen: the fit makes room for them, and the
+/// annotations report where an unplaced one would have gone. Boxes are in points, relative to
+/// each marker's anchor.
 struct SceneMeasures {
+    /// The look the sizes were read from.
+    let look: OverlayLook
     /// The pins in drawing order (`OverlayStyleSource.markerOrder`).
     let pins: [PinOverlay]
     /// Each pin's shaped title, if it has one.
     let pinTitles: [TextLayout?]
+    /// Each pin's own box (without its title).
+    let pinOnlyBoxes: [Rect]
+    /// Each pin's title box under it (nil without a title).
+    let titleBoxes: [Rect?]
     /// Each pin's box with its title under it.
     let pinBoxes: [Rect]
     let calloutTexts: [TextLayout]
@@ -19,6 +26,10 @@ struct SceneMeasures {
     /// Each label's box with its halo.
     let labelBoxes: [Rect]
     let labelTexts: [TextLayout]
+    /// Half the drawn width of each of the scene's lines (casing included) and of each area's
+    /// outline, points.
+    let lineHalfWidths: [Double]
+    let areaHalfWidths: [Double]
     let titleText: TextLayout?
     /// Height of the title band at the top (0 without a title), points.
     let band: Double
@@ -38,28 +49,58 @@ struct SceneMeasures {
         }
     }
 
-    init(_ scene: OverlayScene, theme: OverlayTheme, imageWidth: Double, text: TextEngine) {
+    init(_ scene: OverlayScene, look: OverlayLook, imageWidth: Double, text: TextEngine) {
+        self.look = look
         pins = OverlayStyleSource.markerOrder(scene.pins)
-        pinTitles = pins.map { pin in
-            pin.title.map { text.layout($0, size: theme.pin.labelFontSize, bold: true, maxWidth: 160) }
+        var titles: [TextLayout?] = []
+        var own: [Rect] = []
+        var under: [Rect?] = []
+        for (order, pin) in pins.enumerated() {
+            let f = OverlayStyleSource.styleFeature(OverlayStyleSource.pinMembers(pin, order: order))
+            let box = MarkerGeometry.pinBox(pin, iconSize: look.iconSize(f))
+            own.append(box)
+            let t = look.text(f)
+            let title = pin.title.map { text.layout($0, size: t.size, bold: t.bold, maxWidth: t.maxWidth) }
+            titles.append(title)
+            under.append(title.map { MarkerGeometry.titleBox(text: $0.size, under: box, haloWidth: t.haloWidth) })
         }
-        pinBoxes = zip(pins, pinTitles).map { pin, title in
-            let box = MarkerGeometry.pinBox(pin, theme: theme)
-            guard let title else { return box }
-            return box.union(MarkerGeometry.titleBox(text: title.size, pin: pin, theme: theme))
+        pinTitles = titles
+        pinOnlyBoxes = own
+        titleBoxes = under
+        pinBoxes = zip(own, under).map { box, title in title.map { box.union($0) } ?? box }
+        var texts: [TextLayout] = []
+        var boxes: [Rect] = []
+        for (i, callout) in scene.callouts.enumerated() {
+            let t = look.text(OverlayStyleSource.styleFeature(OverlayStyleSource.calloutMembers(callout, index: i)))
+            let layout = text.layout(callout.text, size: t.size, bold: t.bold, maxWidth: t.maxWidth)
+            texts.append(layout)
+            boxes.append(MarkerGeometry.calloutBox(text: layout.size, look: t))
         }
-        calloutTexts = scene.callouts.map { text.layout($0.text, size: theme.callout.fontSize, bold: true) }
-        calloutBoxes = zip(calloutTexts, scene.callouts).map {
-            MarkerGeometry.calloutBox(text: $0.size, callout: $1, theme: theme)
+        calloutTexts = texts
+        calloutBoxes = boxes
+        texts = []
+        boxes = []
+        for (i, label) in scene.labels.enumerated() {
+            let t = look.text(OverlayStyleSource.styleFeature(OverlayStyleSource.labelMembers(label, index: i)))
+            let layout = text.layout(label.text, size: t.size, bold: t.bold, maxWidth: t.maxWidth)
+            texts.append(layout)
+            let h = t.haloWidth
+            boxes.append(MarkerGeometry.labelBox(text: layout.size).insetBy(dx: -h, dy: -h))
         }
-        let halo = theme.label.haloWidth
-        labelTexts = scene.labels.map {
-            text.layout($0.text, size: theme.label.fontSize, bold: theme.label.bold, maxWidth: 200)
+        labelTexts = texts
+        labelBoxes = boxes
+        lineHalfWidths = scene.lines.map { line in
+            let drawn = look.line(
+                OverlayStyleSource.styleFeature(OverlayStyleSource.lineMembers(line), type: .lineString))
+            return max(drawn?.width ?? 0, drawn?.casingWidth ?? 0) / 2
         }
-        labelBoxes = labelTexts.map { MarkerGeometry.labelBox(text: $0.size).insetBy(dx: -halo, dy: -halo) }
+        areaHalfWidths = scene.areas.map { area in
+            let members = OverlayStyleSource.areaMembers(area)
+            return (look.line(OverlayStyleSource.styleFeature(members, type: .polygon))?.width ?? 0) / 2
+        }
         titleText = scene.title.map {
-            text.layout($0, size: theme.title.fontSize, bold: true, maxWidth: imageWidth - 2 * theme.title.padding)
+            text.layout($0, size: TitleBand.fontSize, bold: true, maxWidth: imageWidth - 2 * TitleBand.padding)
         }
-        band = titleText.map { $0.height + 2 * theme.title.padding } ?? 0
+        band = titleText.map { $0.height + 2 * TitleBand.padding } ?? 0
     }
 }

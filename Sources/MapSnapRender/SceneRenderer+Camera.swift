@@ -32,13 +32,12 @@ extension SceneRenderer {
     /// widths, and every pin, callout (that affects the fit) and label with its box.
     private func fitItems(_ scene: OverlayScene, measures: SceneMeasures) -> [FitItem] {
         var fit: [FitItem] = []
-        for line in scene.lines {
-            let half = line.width / 2 + line.casingWidth
+        for (line, half) in zip(scene.lines, measures.lineHalfWidths) {
             for part in line.parts { fit += extremes(part, margin: half) }
         }
-        for area in scene.areas {
+        for (area, half) in zip(scene.areas, measures.areaHalfWidths) {
             for polygon in area.polygons {
-                if let outer = polygon.first { fit += extremes(outer, margin: area.strokeWidth / 2) }
+                if let outer = polygon.first { fit += extremes(outer, margin: half) }
             }
         }
         for (pin, box) in zip(measures.pins, measures.pinBoxes) {

@@ -18,9 +18,8 @@ public final class SceneRenderer {
     private var coverageBuffers: CoverageBuffers?
     /// Tile layers earlier images prepared, for the next ones (see `PreparedTiles`).
     private var preparedTiles = PreparedTiles()
-    /// The plain map (background and overlay layers) for requests without a base map, by the
-    /// background colour it was made for.
-    private var plainMap: (background: Color, map: BaseMap)?
+    /// The plain map (background and overlay layers) for requests without a base map.
+    private var plainMap: BaseMap?
 
     public init() throws(RenderError) {
         do {
@@ -34,23 +33,16 @@ public final class SceneRenderer {
     /// - Throws: `RenderError.camera` when the camera cannot be resolved, `.imageTooLarge`, or a
     ///   failure of the surface or encoder.
     public func render(_ scene: OverlayScene, request: RenderRequest) throws(RenderError) -> RenderOutput {
-        let theme = request.theme
-        let measures = SceneMeasures(scene, theme: theme, imageWidth: request.size.width, text: text)
-        let camera: Camera
-        do {
-            camera = try resolveCamera(request, scene: scene, measures: measures)
-        } catch {
-            throw .camera(error)
-        }
         var map: BaseMap
-        if let m = request.baseMap { map = m } else { map = try plain(background: theme.background) }
+        if let m = request.baseMap { map = m } else { map = try plain() }
+        let (camera, measures) = try measure(scene, request: request, style: map.style)
         var warnings = scene.warnings + measures.missingGlyphWarnings
         if !scene.isEmpty && !OverlayStyleSource.isDrawn(by: map.style) {
             warnings.append("the style has no layers on the \"overlay\" source: the overlays are not drawn")
         }
         let overlay = OverlayStyleSource.features(
             areas: scene.areas, lines: scene.lines, pins: measures.pins, callouts: scene.callouts,
-            calloutTextSizes: measures.calloutTexts.map(\.size), labels: scene.labels, theme: theme)
+            calloutTextSizes: measures.calloutTexts.map(\.size), labels: scene.labels, look: measures.look)
         map.geojsonSources[OverlayStyleSource.id] = GeoJSONSource(features: overlay.features)
 
         let canvas = try CairoPainter(format: request.format, size: request.size, scale: request.scale)
@@ -68,16 +60,16 @@ public final class SceneRenderer {
         let frame = Rect(x: 0, y: measures.band, width: size.width, height: size.height - measures.band)
         var index = CollisionIndex(width: size.width, height: size.height)
         let decorations = DecorationPainter.layout(
-            decorations(request), camera: camera, size: size, text: text, theme: theme)
+            decorations(request), camera: camera, size: size, text: text)
         for d in decorations { index.insert(d.box) }
         let overlaySymbols = baseSymbols.filter { $0.overlayFeature != nil }
         baseSymbols.removeAll { $0.overlayFeature != nil }
-        var placer = SymbolPlacer(camera: camera, canvas: canvas, text: text, sprites: map.sprites, theme: theme)
+        var placer = SymbolPlacer(camera: camera, canvas: canvas, text: text, sprites: map.sprites)
         placer.place(overlaySymbols, frame: frame, index: &index)
         let overlayPlaced = placer.overlayPlaced
 
         var report = AnnotationReport(camera: camera, minStep: 0.35 / request.scale)
-        report.add(scene: scene, measures: measures, features: overlay, placed: overlayPlaced, theme: theme)
+        report.add(scene: scene, measures: measures, features: overlay, placed: overlayPlaced)
         if !report.droppedCallouts.isEmpty {
             let names = report.droppedCallouts.map { "\"\($0)\"" }.joined(separator: ", ")
             let n = report.droppedCallouts.count
@@ -93,10 +85,10 @@ public final class SceneRenderer {
             report.addMapLabels(placer.placed)
         }
         if let t = measures.titleText, let title = scene.title {
-            report.add(.title, title, box: drawTitle(t, band: measures.band, canvas: canvas, size: size, theme: theme))
+            report.add(.title, title, box: TitleBand.draw(t, band: measures.band, canvas: canvas, width: size.width))
         }
         for d in decorations {
-            DecorationPainter.draw(d, canvas: canvas, theme: theme)
+            DecorationPainter.draw(d, canvas: canvas)
             report.add(d.kind, d.label, box: d.box)
         }
 
@@ -109,19 +101,42 @@ public final class SceneRenderer {
         return output
     }
 
-    /// The plain map for `background`: a background layer and the overlay layers (kept for the
-    /// next image with the same background).
-    private func plain(background: Color) throws(RenderError) -> BaseMap {
-        if let p = plainMap, p.background == background { return p.map }
+    /// The plain map: a background layer and the overlay layers (kept for the next image).
+    private func plain() throws(RenderError) -> BaseMap {
+        if let p = plainMap { return p }
         let style: Style
         do {
-            style = try OverlayLayers.plainStyle(background: background)
+            style = try OverlayLayers.plainStyle()
         } catch {
             throw .internal("the built-in overlay layers do not parse: \(error.description)")
         }
         let map = BaseMap(style: style, vectorSources: [:], attribution: nil)
-        plainMap = (background, map)
+        plainMap = map
         return map
+    }
+
+    /// The camera, and the scene measured as `style`'s overlay layers size it at the camera's
+    /// zoom. A fitted camera makes room for the markers as sized at the requested zoom (14 when
+    /// none is asked for); when the layers' sizes depend on the zoom, they are measured again
+    /// at the zoom the fit chose.
+    private func measure(_ scene: OverlayScene, request: RenderRequest, style: Style) throws(RenderError) -> (
+        Camera, SceneMeasures
+    ) {
+        var zoom = 14.0
+        if case .center(_, let z) = request.camera { zoom = z }
+        var look = OverlayLook(style: style, zoom: zoom)
+        var measures = SceneMeasures(scene, look: look, imageWidth: request.size.width, text: text)
+        let camera: Camera
+        do {
+            camera = try resolveCamera(request, scene: scene, measures: measures)
+        } catch {
+            throw .camera(error)
+        }
+        if look.dependsOnZoom && camera.zoom != zoom {
+            look = OverlayLook(style: style, zoom: camera.zoom)
+            measures = SceneMeasures(scene, look: look, imageWidth: request.size.width, text: text)
+        }
+        return (camera, measures)
     }
 
     /// The request's decorations with the base map's credit joined to the attribution.
@@ -132,19 +147,6 @@ public final class SceneRenderer {
         }
         if !d.showAttribution { d.attribution = nil }
         return d
-    }
-
-    /// Draws the title band (the full width, `band` points high) with `t` centred in it;
-    /// returns the band's box.
-    private func drawTitle(_ t: TextLayout, band: Double, canvas: CairoPainter, size: Size, theme: OverlayTheme)
-        -> Rect
-    {
-        let r = Rect(x: 0, y: 0, width: size.width, height: band)
-        canvas.newPath()
-        canvas.addRect(r)
-        canvas.fill(color: theme.title.background)
-        canvas.drawText(t, at: Point(x: (size.width - t.width) / 2, y: theme.title.padding), color: theme.title.color)
-        return r
     }
 
     /// True when the style's first visible layer is a background that covers everything

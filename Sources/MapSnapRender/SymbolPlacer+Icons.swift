@@ -40,7 +40,7 @@ extension SymbolPlacer {
             size = image.pointSize
         } else if let image = OverlayImage(rawValue: c.icon) {
             art = .overlay(image)
-            size = image.size(theme)
+            size = image.size
         } else if let symbol = BuiltinSymbol.named(c.icon) {
             art = .builtin(symbol)
             size = (Self.builtinIconSize, Self.builtinIconSize)
@@ -201,19 +201,25 @@ extension SymbolPlacer {
             glyph = .symbol(symbol)
         } else if let s = string("glyph"), !s.isEmpty {
             glyph = .text(s)
-            let natural = image.size(theme).width
-            let width = theme.pin.width * (natural > 0 ? rect.width / natural : 1)
+            let natural = image.size.width
+            let width = OverlayImage.balloonWidth * (natural > 0 ? rect.width / natural : 1)
             layout = layouts.layout(
                 s, size: width * (s.count > 1 ? 0.36 : 0.46), bold: true, maxWidth: nil, letterSpacing: 0, engine: text)
         }
         let isCallout = image == .callout || image == .calloutBelow
-        let glyphColor =
-            string(isCallout ? "text-color" : "glyph-color").flatMap { Color(css: $0) } ?? theme.pin.glyphColor
         let color = c.layer.paint.color(.iconColor, c.ctx)
+        // A callout's symbol takes its layer's text colour; a balloon's glyph and a loop flag's
+        // checks the feature's `glyph-color`, else the image's own.
+        let glyphColor =
+            isCallout
+            ? c.layer.paint.color(.textColor, c.ctx)
+            : string("glyph-color").flatMap { Color(css: $0) }
+                ?? (image == .loopFlag ? OverlayImage.loopCheckColor : OverlayImage.glyphColor)
         if opacity < 1 { canvas.beginGroup() }
         image.draw(
             canvas, in: rect, color: color, glyph: glyph, glyphLayout: layout, glyphColor: glyphColor,
-            tipX: icon.anchor.x, theme: theme)
+            tipX: icon.anchor.x, symbolSide: isCallout ? 1.3 * c.layer.layout.number(.textSize, c.ctx) : 0,
+            symbolInset: isCallout ? c.layer.layout.numbers(.iconTextFitPadding, c.ctx).dropFirst().first ?? 0 : 0)
         if opacity < 1 { canvas.endGroup(opacity: opacity) }
     }
 }

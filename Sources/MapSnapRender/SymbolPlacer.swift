@@ -56,18 +56,11 @@ struct SymbolPlacer<P: Painter> {
     /// Sprite sheets icon-image names are looked up in (then the built-in symbols).
     let sprites: [SpriteAtlas]
 
-    /// The overlay theme, which sizes the built-in marker images (`OverlayImage`).
-    let theme: OverlayTheme
-
-    init(
-        camera: Camera, canvas: P, text: TextEngine, sprites: [SpriteAtlas] = [],
-        theme: OverlayTheme = .standard
-    ) {
+    init(camera: Camera, canvas: P, text: TextEngine, sprites: [SpriteAtlas] = []) {
         self.camera = camera
         self.canvas = canvas
         self.text = text
         self.sprites = sprites
-        self.theme = theme
         self.layouts = text.layouts
     }
 
@@ -159,24 +152,10 @@ struct SymbolPlacer<P: Painter> {
     private static func evaluateParams(_ c: SymbolCandidate) -> TextParams {
         let l = c.layer.layout
         let fonts = l.strings(.textFont, c.ctx)
-        let bold =
-            fonts.first.map { f in ["Bold", "Black", "Heavy", "Semibold", "SemiBold"].contains { contains(f, $0) } }
-            ?? false
+        let bold = FontStack.isBold(fonts)
         return TextParams(
             size: l.number(.textSize, c.ctx), bold: bold, spacingEms: l.number(.textLetterSpacing, c.ctx),
             maxWidthEms: l.number(.textMaxWidth, c.ctx))
-    }
-
-    /// Whether `needle` occurs in `haystack` (byte for byte).
-    private static func contains(_ haystack: String, _ needle: String) -> Bool {
-        let h = Array(haystack.utf8)
-        let n = Array(needle.utf8)
-        guard !n.isEmpty else { return true }
-        guard h.count >= n.count else { return false }
-        for start in 0...(h.count - n.count) where h[start] == n[0] {
-            if h[start..<start + n.count].elementsEqual(n) { return true }
-        }
-        return false
     }
 
     private mutating func layout(_ c: SymbolCandidate, wrap: Bool) -> (TextLayout, size: Double) {

@@ -49,6 +49,12 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         return 0.2126 * lin(red) + 0.7152 * lin(green) + 0.0722 * lin(blue)
     }
 
+    /// A text colour that reads on `background`: near-black on light colours (luminance above
+    /// 0.6), white otherwise.
+    public static func readableText(on background: Color) -> Color {
+        background.luminance > 0.6 ? Color(red: 0.11, green: 0.11, blue: 0.12) : .white
+    }
+
     /// Parses a CSS colour string; nil when it is not one.
     public init?(css text: String) {
         let s = text.trimmingCharacters(in: .whitespaces).lowercased()

@@ -13,8 +13,7 @@ final class OutputFormatTests: XCTestCase {
         let c = Coordinate(latitude: 37.7749, longitude: -122.4194)
         s.lines = [
             LineOverlay(
-                kind: .route, name: "r", parts: [[c, Coordinate(latitude: 37.78, longitude: -122.41)]],
-                color: .black, width: 4, opacity: 1, casingColor: .white, casingWidth: 1, dash: [8, 6])
+                kind: .route, name: "r", parts: [[c, Coordinate(latitude: 37.78, longitude: -122.41)]], stroke: .black)
         ]
         s.pins = [
             PinOverlay(coordinate: c, color: Color(css: "#ff3b30") ?? .black, glyph: .symbol(.star), title: "Start")

@@ -25,12 +25,16 @@ final class OverlayGoldenTests: XCTestCase {
         Camera(center: Self.center, zoom: 16, size: Size(width: 160, height: 100), scale: scale)
     }
 
-    func render(_ scene: OverlayScene, scale: Double = 1, theme: OverlayTheme = .standard) throws -> (
+    /// Renders `scene` over the plain background, or over `background` (a plain style of that colour).
+    func render(_ scene: OverlayScene, scale: Double = 1, background: Color? = nil) throws -> (
         RenderOutput, RGBAImage
     ) {
-        let req = RenderRequest(
-            size: Size(width: 160, height: 100), scale: scale, camera: .center(Self.center, zoom: 16), format: .png,
-            theme: theme)
+        var req = RenderRequest(
+            size: Size(width: 160, height: 100), scale: scale, camera: .center(Self.center, zoom: 16), format: .png)
+        if let background {
+            req.baseMap = BaseMap(
+                style: try OverlayLayers.plainStyle(background: background), vectorSources: [:], attribution: nil)
+        }
         let out = try renderer.render(scene, request: req)
         return (out, try RGBAImage(png: out.bytes))
     }
@@ -40,22 +44,16 @@ final class OverlayGoldenTests: XCTestCase {
         return (Int(img.pixels[i]), Int(img.pixels[i + 1]), Int(img.pixels[i + 2]))
     }
 
-    func trail(
-        _ pts: [Coordinate], color: Color = Color(css: "#ff3b30") ?? .black, dash: [Double] = [],
-        kind: LineOverlay.Kind = .trail
-    )
+    /// An opaque line of the default width (4 points, with a 1.5-point casing each side) in `color`.
+    func trail(_ pts: [Coordinate], color: Color? = Color(css: "#ff3b30"), kind: LineOverlay.Kind = .trail)
         -> LineOverlay
     {
-        LineOverlay(
-            kind: kind, name: "t", parts: [pts], color: color, width: 4, opacity: 1, casingColor: .white,
-            casingWidth: 1.5,
-            dash: dash)
+        LineOverlay(kind: kind, name: "t", parts: [pts], stroke: color, strokeOpacity: 1)
     }
 
     func testDash() throws {
         var scene = OverlayScene()
-        let blue = Color(css: "#007aff") ?? .black
-        scene.lines = [trail([at(-70, 0), at(70, 0)], color: blue, dash: [8, 6], kind: .route)]
+        scene.lines = [trail([at(-70, 0), at(70, 0)], color: nil, kind: .route)]
         let (out, img) = try render(scene)
         // Along the line: blue inside a dash, background in a gap (dash 8 on / 6 off from x=10).
         // Visible dashes are 8 pt (round caps included) and gaps 6 pt, minus 1.5 pt casing per side.
@@ -79,11 +77,9 @@ final class OverlayGoldenTests: XCTestCase {
     }
 
     func testCasingOnDarkBackground() throws {
-        var theme = OverlayTheme.standard
-        theme.background = Color(css: "#202830") ?? .black
         var scene = OverlayScene()
         scene.lines = [trail([at(-70, 0), at(70, 0)])]
-        let (out, img) = try render(scene, theme: theme)
+        let (out, img) = try render(scene, background: Color(css: "#202830"))
         // 4 pt line ± 2 pt: centre red; at 2.5..3 pt off-centre the white casing.
         let mid = pixel(img, 80, 50)
         let casing = pixel(img, 80, 47)
@@ -113,8 +109,8 @@ final class OverlayGoldenTests: XCTestCase {
     func testFlags() throws {
         var scene = OverlayScene()
         scene.pins = [
-            PinOverlay(kind: .startFlag, coordinate: at(-30, 25), color: Color(css: "#34c759") ?? .black),
-            PinOverlay(kind: .endFlag, coordinate: at(30, 25), color: Color(css: "#ff3b30") ?? .black),
+            PinOverlay(kind: .startFlag, coordinate: at(-30, 25)),
+            PinOverlay(kind: .endFlag, coordinate: at(30, 25)),
         ]
         let (out, img) = try render(scene)
         // The start cloth is green a few points right of the pole near the top.
@@ -128,7 +124,7 @@ final class OverlayGoldenTests: XCTestCase {
     /// "start-end-flag".
     func testLoopFlag() throws {
         var scene = OverlayScene()
-        scene.pins = [PinOverlay(kind: .loopFlag, coordinate: at(0, 25), color: Color(css: "#34c759") ?? .black)]
+        scene.pins = [PinOverlay(kind: .loopFlag, coordinate: at(0, 25))]
         let (out, img) = try render(scene)
         let upper = pixel(img, 80 + 8, 50 + 25 - 22 + 4)
         XCTAssertGreaterThan(upper.1, 150, "green above, got \(upper)")
@@ -162,17 +158,15 @@ final class OverlayGoldenTests: XCTestCase {
 
     func testLabelHalo() throws {
         var scene = OverlayScene()
-        scene.lines = [
-            LineOverlay(
-                kind: .trail, name: nil, parts: [[at(-70, 0), at(70, 0)]], color: .black, width: 10, opacity: 1,
-                casingColor: .white, casingWidth: 0, dash: [])
-        ]
+        // A black band 10 points high under the label.
+        let band = [at(-70, -5), at(70, -5), at(70, 5), at(-70, 5), at(-70, -5)]
+        scene.areas = [AreaOverlay(name: nil, polygons: [[band]], fill: .black, fillOpacity: 1, strokeWidth: 0)]
         scene.labels = [LabelOverlay(text: "Halo", anchors: [at(0, 0)])]
         let (out, img) = try render(scene)
-        // Over a black line, the halo makes near-white pixels around the glyphs.
+        // Over the black band, the halo makes near-white pixels around the glyphs.
         var light = 0
         for y in 46...54 { for x in 60...100 where pixel(img, x, y).0 > 230 { light += 1 } }
-        XCTAssertGreaterThan(light, 20, "the halo should show over the black line")
+        XCTAssertGreaterThan(light, 20, "the halo should show over the black band")
         try Golden.assertMatches(out.bytes, feature: "label-halo", name: "over-line")
     }
 
@@ -198,7 +192,7 @@ final class OverlayGoldenTests: XCTestCase {
     func testTitleBand() throws {
         var scene = OverlayScene()
         scene.title = "Trail title"
-        scene.pins = [PinOverlay(coordinate: at(0, 30), color: Color(css: "#ff3b30") ?? .black)]
+        scene.pins = [PinOverlay(coordinate: at(0, 30))]
         let (out, _) = try render(scene)
         let title = try XCTUnwrap(out.annotations.items.first { $0.kind == .title })
         XCTAssertEqual(title.pixelBox.x, 0)

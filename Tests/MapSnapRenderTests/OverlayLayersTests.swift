@@ -69,7 +69,11 @@ final class OverlayLayersTests: XCTestCase {
             """#)
         try OverlayLayers.merge(into: &restyled)
         let ids = restyled.layers.map(\.id)
-        XCTAssertEqual(Array(ids.prefix(3)), ["bg", "overlay-trail", "top"], "the restyle stays in its place")
+        XCTAssertEqual(
+            Array(ids.prefix(6)),
+            ["bg", "overlay-areas", "overlay-area-outlines", "overlay-trail-casing", "overlay-trail", "top"],
+            "the restyle stays in its place, the defaults under it go under it")
+        XCTAssertEqual(ids.last, "overlay-pins", "the defaults above it go on top")
         XCTAssertEqual(ids.filter { $0 == "overlay-trail" }.count, 1)
         XCTAssertTrue(ids.contains("overlay-pins") && ids.contains("overlay-route"))
         XCTAssertEqual(restyled.sources.filter { $0.id == "overlay" }.count, 1, "the style's own source is kept")

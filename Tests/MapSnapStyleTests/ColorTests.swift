@@ -22,22 +22,10 @@ final class ColorTests: XCTestCase {
         }
     }
 
-    func testStandardThemeDecodesFromItsJSON() throws {
-        let theme = try OverlayTheme.decode(Data(OverlayTheme.standardJSON.utf8))
-        XCTAssertEqual(theme, OverlayTheme.standard)
-        XCTAssertEqual(theme.trail.difficultyColors["easy"]?.hex, "#34c759")
-        XCTAssertEqual(theme.trail.difficultyColors["moderate"]?.hex, "#ff9500")
-        XCTAssertEqual(theme.trail.difficultyColors["hard"]?.hex, "#ff3b30")
-        XCTAssertEqual(theme.route.dash, [8, 6])
-        XCTAssertEqual(theme.route.width, 4)
-        XCTAssertEqual(theme.route.color.hex, "#007aff")
-        XCTAssertNotEqual(theme.trail.color, theme.pin.color, "a plain trail never looks like a default pin")
-    }
-
-    func testThemeWithATypoIsAnError() {
-        let broken = OverlayTheme.standardJSON.replacingOccurrences(
-            of: "\"casingWidth\": 1.5,\n    \"difficultyColors\"", with: "\"difficultyColors\"")
-        XCTAssertThrowsError(
-            try OverlayTheme.decode(Data(broken.replacingOccurrences(of: "#007aff", with: "#zz").utf8)))
+    func testReadableTextOnLightAndDarkColours() {
+        XCTAssertEqual(Color.readableText(on: .white).hex, "#1c1c1f")
+        XCTAssertEqual(Color.readableText(on: Color(css: "#ffcc00") ?? .black).hex, "#1c1c1f")
+        XCTAssertEqual(Color.readableText(on: Color(css: "#007aff") ?? .white), .white)
+        XCTAssertEqual(Color.readableText(on: .black), .white)
     }
 }

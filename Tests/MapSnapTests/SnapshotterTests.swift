@@ -96,15 +96,14 @@ final class SnapshotterTests: XCTestCase {
     }
 
     func testHighlightFadesTheOthers() throws {
-        var b = OverlayBuilder(theme: .standard)
+        var b = OverlayBuilder()
         b.highlight = "Buzz Lightyear Summit"
         let scene = try b.build(features: try sampleTrails())
         let buzz = try XCTUnwrap(scene.lines.first { $0.name == "Buzz Lightyear Summit" })
-        XCTAssertEqual(buzz.width, 4 * 1.6, accuracy: 1e-9)
-        XCTAssertEqual(buzz.opacity, 1)
+        XCTAssertEqual(buzz.emphasis, .highlighted)
         XCTAssertEqual(scene.lines.last?.name, "Buzz Lightyear Summit", "drawn on top")
         for l in scene.lines where l.name != "Buzz Lightyear Summit" {
-            XCTAssertEqual(l.opacity, 0.9 * 0.3, accuracy: 1e-9)
+            XCTAssertEqual(l.emphasis, .faded)
         }
         b.highlight = "Nope"
         XCTAssertThrowsError(try b.build(features: try sampleTrails()))
@@ -122,20 +121,23 @@ final class SnapshotterTests: XCTestCase {
             ]}
             """
         let f = try GeoJSONReader.read(bytes: Array(json.utf8), file: "t.geojson")
-        let scene = try OverlayBuilder(theme: .standard).build(features: f)
-        XCTAssertEqual(scene.lines[0].color.hex, "#ff9500")
-        XCTAssertEqual(scene.lines[1].color.hex, "#123456")
-        XCTAssertEqual(scene.lines[1].width, 7)
-        XCTAssertEqual(scene.lines[1].opacity, 0.5)
+        let scene = try OverlayBuilder().build(features: f)
+        // What the file said, for the style's layers (OverlayLookTests checks what they make of it).
+        XCTAssertEqual(scene.lines[0].difficulty, "moderate")
+        XCTAssertNil(scene.lines[0].stroke)
+        XCTAssertEqual(scene.lines[1].stroke?.hex, "#123456")
+        XCTAssertEqual(scene.lines[1].strokeWidth, 7)
+        XCTAssertEqual(scene.lines[1].strokeOpacity, 0.5)
         XCTAssertEqual(scene.lines[2].kind, .route)
-        XCTAssertEqual(scene.lines[2].dash, [8, 6])
+        XCTAssertNil(scene.lines[2].strokeWidth)
         let spring = try XCTUnwrap(scene.pins.first { $0.title == "Spring" })
-        XCTAssertEqual(spring.color.hex, "#00ff00")
+        XCTAssertEqual(spring.color?.hex, "#00ff00")
         XCTAssertEqual(spring.glyph, .symbol(.drop))
-        XCTAssertEqual(spring.sizeFactor, 1.3)
-        XCTAssertTrue(scene.pins.contains { $0.glyph == .text("A") })
-        XCTAssertEqual(scene.areas.first?.fill.hex, "#ff0000")
+        XCTAssertEqual(spring.size, .large)
+        XCTAssertTrue(scene.pins.contains { $0.glyph == .text("A") && $0.color == nil && $0.size == nil })
+        XCTAssertEqual(scene.areas.first?.fill?.hex, "#ff0000")
         XCTAssertEqual(scene.areas.first?.fillOpacity, 0.4)
+        XCTAssertNil(scene.areas.first?.stroke)
         // Trails get start and end flags.
         XCTAssertEqual(scene.pins.filter { $0.kind == .startFlag }.count, 2)
         XCTAssertEqual(scene.pins.filter { $0.kind == .endFlag }.count, 2)

@@ -247,6 +247,9 @@ final class CommandLineTests: XCTestCase {
         try expectFailure(["render", Self.trails, "--size", "axb"], status: 64, contains: "--size")
         try expectFailure(["render", Self.trails, "--scale", "4"], status: 64, contains: "--scale")
         try expectFailure(["render", Self.trails, "--bogus"], status: 64, contains: "unknown option --bogus")
+        try expectFailure(
+            ["render", Self.trails, "--theme", "t.json", "-o", "x.png"], status: 64,
+            contains: "--theme is no longer an option: the overlays' look is the style's overlay layers")
         try expectFailure(["render", Self.trails, "-o", "x.gif"], status: 64, contains: "format")
         let noOut = try run(["render", Self.trails])
         XCTAssertEqual(noOut.status, 64)
