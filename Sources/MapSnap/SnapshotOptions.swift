@@ -29,6 +29,9 @@ public struct SnapshotOptions: Sendable {
     public var title: String?
     /// The name of the trail to emphasise: it is drawn wider and on top, the others fade.
     public var highlight: String?
+    /// Balloon pins whose markers would touch become one count bubble, and so do pins closer
+    /// than this many points; nil draws every pin as itself (`--no-cluster`).
+    public var clusterRadius: Double? = 0
     /// Start and end flags on every trail.
     public var flags = true
     /// A callout with the trail's name along each named trail.
@@ -52,6 +55,7 @@ public struct SnapshotOptions: Sendable {
         request.decorations = Decorations(scaleBar: scaleBar, attribution: attribution)
         request.decorations.showAttribution = showAttribution
         request.baseMap = baseMap
+        request.clusterRadius = clusterRadius
         return request
     }
 

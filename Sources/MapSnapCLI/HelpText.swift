@@ -56,6 +56,9 @@ public enum HelpText {
           --highlight NAME        Draw trail NAME thicker and fade the others.
           --no-flags              No start/end flags on trails.
           --no-callouts           No trail-name callouts.
+          --cluster-radius PT     Pins that would overlap become a count bubble, and so do
+                                  pins closer than PT points (default 0: only overlapping).
+          --no-cluster            Draw every pin as itself, even overlapping.
 
         BASE MAP:
           --style NAME|PATH       The map under the overlays: a bundled style (standard,

@@ -8,11 +8,12 @@ struct RenderCommand {
         valued: [
             "--out", "--format", "--size", "--scale", "--compression", "--annotations", "--center", "--zoom", "--span",
             "--bbox", "--padding", "--route-file", "--pin", "--callout", "--title", "--highlight", "--units",
+            "--cluster-radius",
             "--attribution", "--style", "--source",
         ],
         flags: [
             "--help", "--polyline6", "--no-flags", "--no-callouts", "--no-scale-bar", "--no-attribution", "--bare",
-            "--allow-empty",
+            "--allow-empty", "--no-cluster",
         ],
         aliases: ["-o": "--out", "-h": "--help"],
         retired: [
@@ -146,6 +147,13 @@ struct RenderCommand {
         o.title = a.last("--title")
         o.highlight = a.last("--highlight")
         o.flags = !a.has("--no-flags")
+        if let r = a.last("--cluster-radius") {
+            guard let v = Double(r), v.isFinite, v >= 0, v <= 10_000 else {
+                throw SnapshotError(.usage, "--cluster-radius: expected a distance in points (0 or more), got \"\(r)\"")
+            }
+            o.clusterRadius = v
+        }
+        if a.has("--no-cluster") { o.clusterRadius = nil }
         o.trailCallouts = !a.has("--no-callouts")
     }
 

@@ -72,6 +72,9 @@ package struct OverlayBuilder {
         }
         // Routes above trails.
         scene.lines += routes
+        let categories = Set(scene.pins.compactMap(\.category)).sorted()
+        let index = Dictionary(uniqueKeysWithValues: categories.enumerated().map { ($1, $0) })
+        for i in scene.pins.indices { scene.pins[i].categoryIndex = scene.pins[i].category.flatMap { index[$0] } }
         return scene
     }
 
@@ -151,9 +154,11 @@ package struct OverlayBuilder {
         let symbolName = p["marker-symbol"]?.stringValue ?? p["sym"]?.stringValue
         if let name = symbolName, name.count > 3 { _ = Self.symbol(name, warnings: &scene.warnings) }
         let size = p["marker-size"]?.stringValue.flatMap { PinOverlay.Size(rawValue: $0.lowercased()) }
+        let category = p["category"]?.stringValue ?? p["category"]?.doubleValue.map { "\($0)" }
         scene.pins.append(
             PinOverlay(
-                kind: .marker, coordinate: c, color: tint, glyph: Self.glyph(symbolName), size: size, title: title))
+                kind: .marker, coordinate: c, color: tint, glyph: Self.glyph(symbolName), size: size, title: title,
+                category: category))
     }
 
     /// The built-in symbol `name` stands for; a name that has none gets one warning (the

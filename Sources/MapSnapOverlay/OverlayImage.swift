@@ -15,6 +15,7 @@ import MapSnapStyle
 /// |---|---|---|
 /// | `mapsnap-marker` | balloon width w × its height + 0.12 w (its shadow) | the tip, 0.12 w up from the bottom centre (`icon-anchor: bottom`, `icon-offset: [0, 0.12 w]`, the pin feature's `icon-offset`); `icon-padding: [1, 1, 0, 1]` (the feature's `icon-padding`) makes the renderer's own pin box, for its outline |
 /// | `mapsnap-start-flag`, `mapsnap-end-flag`, `mapsnap-start-end-flag` | 0.78 × pole + 4.5 × pole + 4.5 | the pole's foot, 3.5 points in from the left and up from the bottom (`icon-anchor: bottom-left`, `icon-offset: [-3.5, 3.5]`, the flag feature's `icon-offset`) |
+/// | `mapsnap-cluster` | 26 × 26 | the centre (`icon-anchor: center`); the count is the layer's text |
 /// | `mapsnap-callout`, `mapsnap-callout-below` | 24 × 24, meant for `icon-text-fit: both` | the capsule bubble fills the image; its pointer (`pointerHeight`) hangs below it (above it for `-below`), its tip straight under (over) the symbol's point, so `icon-padding` should add the pointer on that side (the feature's `icon-padding`); the feature's `symbol` sits at the left end, in `text-color` |
 public enum OverlayImage: String, CaseIterable, Sendable {
     case marker = "mapsnap-marker"
@@ -24,10 +25,15 @@ public enum OverlayImage: String, CaseIterable, Sendable {
     case loopFlag = "mapsnap-start-end-flag"
     case callout = "mapsnap-callout"
     case calloutBelow = "mapsnap-callout-below"
+    /// A cluster's count bubble: a disc with a white ring and a soft shadow, `clusterDiameter`
+    /// wide at icon-size 1, its point in the centre; its text is the layer's.
+    case cluster = "mapsnap-cluster"
 
     /// Inset of a flag's pole foot from the image's left and bottom edges, points.
     public static let flagFootInset = 3.5
 
+    /// A cluster bubble's diameter at icon-size 1, points.
+    public static let clusterDiameter = 26.0
     /// A balloon's width at icon-size 1, points (its height is 1.32 × that).
     public static let balloonWidth = 28.0
     /// A flag's pole height at icon-size 1, points.
@@ -53,7 +59,7 @@ public enum OverlayImage: String, CaseIterable, Sendable {
         switch self {
         case .marker: return (0, Self.shadowDepth)
         case .startFlag, .endFlag, .loopFlag: return (-Self.flagFootInset, Self.flagFootInset)
-        case .callout, .calloutBelow: return (0, 0)
+        case .callout, .calloutBelow, .cluster: return (0, 0)
         }
     }
 
@@ -62,7 +68,7 @@ public enum OverlayImage: String, CaseIterable, Sendable {
     public var padding: [Double] {
         switch self {
         case .marker: return [1, 1, 0, 1]
-        case .startFlag, .endFlag, .loopFlag: return [0, 0, 0, 0]
+        case .startFlag, .endFlag, .loopFlag, .cluster: return [0, 0, 0, 0]
         case .callout: return [0, 0, Self.pointerHeight, 0]
         case .calloutBelow: return [Self.pointerHeight, 0, 0, 0]
         }
@@ -79,6 +85,8 @@ public enum OverlayImage: String, CaseIterable, Sendable {
             return (h * 0.78 + 1 + Self.flagFootInset, h + 1 + Self.flagFootInset)
         case .callout, .calloutBelow:
             return (24, 24)
+        case .cluster:
+            return (Self.clusterDiameter, Self.clusterDiameter)
         }
     }
 

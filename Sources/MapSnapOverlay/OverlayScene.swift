@@ -114,11 +114,18 @@ public struct PinOverlay: Sendable, Equatable {
     public var size: Size?
     /// Shown under the pin, with a halo.
     public var title: String?
+    /// The input's `category`; pins of one category share a colour (when they have no
+    /// `marker-color`), and a cluster takes its majority's.
+    public var category: String?
+    /// The category's place among the scene's categories in sorted order (the style's palette
+    /// index, see `OverlayLayers.json`); set by the builder.
+    public var categoryIndex: Int?
 
     public init(
         kind: Kind = .marker, coordinate: Coordinate, color: Color? = nil, glyph: PinGlyph = .none,
-        size: Size? = nil, title: String? = nil
+        size: Size? = nil, title: String? = nil, category: String? = nil
     ) {
+        self.category = category
         self.kind = kind
         self.coordinate = coordinate
         self.color = color

@@ -48,8 +48,10 @@ public enum OverlayStyleSource {
     /// The features of the overlay source and what each marker feature stands for.
     public struct FeatureSet: Sendable {
         public var features: [Feature] = []
-        /// Index of the first pin's feature (the pins follow in `markerOrder`).
-        public var pinStart = 0
+        /// Per pin (in `markerOrder`): the index of its feature; nil when it is in a cluster.
+        public var pinFeatures: [Int?] = []
+        /// Per cluster of the layout: the index of its feature.
+        public var clusterFeatures: [Int] = []
         /// Callout features by index: the callout, the anchor tried and how far above it the
         /// pointer's tip is lifted (points).
         public var calloutTries: [Int: (callout: Int, anchor: Coordinate, lift: Double)] = [:]
@@ -62,10 +64,11 @@ public enum OverlayStyleSource {
     /// anchors with the bubble above, then below, each with the bubble slid sideways, then on its
     /// start flag) and per anchor of each label; a callout's or label's spots share a `group`,
     /// of which a layer places the first that fits. `calloutTextSizes` are the shaped callout
-    /// texts (points), for the bubble offsets; `look` is the style's, for the sizes.
+    /// texts (points), for the bubble offsets; `look` is the style's, for the sizes; `layout`
+    /// says which pins are clustered and which stand beside a flag (nil: every pin as itself).
     public static func features(
         areas: [AreaOverlay] = [], lines: [LineOverlay], pins: [PinOverlay], callouts: [CalloutOverlay],
-        calloutTextSizes: [Size], labels: [LabelOverlay], look: OverlayLook
+        calloutTextSizes: [Size], labels: [LabelOverlay], look: OverlayLook, layout: MarkerLayout? = nil
     ) -> FeatureSet {
         var set = FeatureSet()
         set.features = areas.map(feature)
@@ -78,8 +81,7 @@ public enum OverlayStyleSource {
             lineColors[i] = f.color
             set.features.append(f.feature)
         }
-        set.pinStart = set.features.count
-        set.features += pins.enumerated().map { feature($0.element, order: $0.offset, look: look) }
+        addMarkers(pins, layout: layout ?? MarkerLayout(pinCount: pins.count), look: look, to: &set)
         for (i, callout) in callouts.enumerated() where i < calloutTextSizes.count {
             var c = callout
             if let t = c.trail, c.color == nil, let color = lineColors[t] {
@@ -96,6 +98,64 @@ public enum OverlayStyleSource {
             }
         }
         return set
+    }
+
+    /// The pins and flags not in a cluster, the cluster bubbles above them, and a leader from
+    /// the point of each that stands beside a flag.
+    private static func addMarkers(
+        _ pins: [PinOverlay], layout: MarkerLayout, look: OverlayLook, to set: inout FeatureSet
+    ) {
+        for (i, pin) in pins.enumerated() {
+            guard i < layout.drawn.count, layout.drawn[i] else {
+                set.pinFeatures.append(nil)
+                continue
+            }
+            set.pinFeatures.append(set.features.count)
+            set.features.append(feature(pin, order: i, look: look, shift: layout.shifts[i]))
+            if let end = layout.leaderEnds[i] { set.features += leader(from: pin.coordinate, to: end) }
+        }
+        for (k, c) in layout.clusters.enumerated() {
+            set.clusterFeatures.append(set.features.count)
+            set.features.append(feature(c, id: k, order: pins.count + k, look: look))
+            if let end = c.leaderEnd { set.features += leader(from: c.coordinate, to: end) }
+        }
+    }
+
+    /// What a cluster of `count` pins is (the properties its look is evaluated on), in the
+    /// names MapLibre's clustered GeoJSON sources use.
+    public static func clusterMembers(count: Int, id: Int) -> [JSONMember] {
+        let abbreviated =
+            count >= 10_000
+            ? "\(Int((Double(count) / 1000).rounded()))k"
+            : count >= 1000 ? "\((Double(count) / 100).rounded() / 10)k" : "\(count)"
+        return [
+            JSONMember(key: "kind", value: .string("cluster")), JSONMember(key: "cluster", value: .bool(true)),
+            JSONMember(key: "cluster_id", value: .number(Double(id))),
+            JSONMember(key: "point_count", value: .number(Double(count))),
+            JSONMember(key: "point_count_abbreviated", value: .string(abbreviated)),
+        ]
+    }
+
+    /// The feature of a cluster bubble.
+    static func feature(_ c: MarkerLayout.Cluster, id: Int, order: Int, look: OverlayLook) -> Feature {
+        var members = clusterMembers(count: c.members.count, id: id)
+        members.append(JSONMember(key: "order", value: .number(Double(order))))
+        if let color = c.color { members.append(JSONMember(key: "color", value: .string(color.hex))) }
+        if let k = c.categoryIndex { members.append(JSONMember(key: "category-index", value: .number(Double(k % 10)))) }
+        let f = styleFeature(members)
+        let s = max(look.iconSize(f), 0.001)
+        let em = max(look.text(f).size, 1)
+        members.append(JSONMember(key: "icon-offset", value: numbers([c.shift.x / s, c.shift.y / s])))
+        members.append(JSONMember(key: "text-offset", value: numbers([c.shift.x / em, c.shift.y / em])))
+        return Feature(geometry: .point(c.coordinate), properties: JSONObject(members))
+    }
+
+    /// A leader from a marker's point to where its image stands, and a dot on the point.
+    static func leader(from a: Coordinate, to b: Coordinate) -> [Feature] {
+        let kind = JSONObject([JSONMember(key: "kind", value: .string("leader"))])
+        return [
+            Feature(geometry: .lineString([a, b]), properties: kind), Feature(geometry: .point(a), properties: kind),
+        ]
     }
 
     /// The properties of label `i` that all its anchors share.
@@ -199,24 +259,33 @@ public enum OverlayStyleSource {
         case .symbol(let s): members.append(JSONMember(key: "symbol", value: .string(s.rawValue)))
         }
         if let title = pin.title { members.append(JSONMember(key: "title", value: .string(title))) }
+        if let c = pin.category { members.append(JSONMember(key: "category", value: .string(c))) }
+        if let k = pin.categoryIndex {
+            // The style's palette has ten colours (OverlayLayers.json); categories beyond repeat them.
+            members.append(JSONMember(key: "category-index", value: .number(Double(k % 10))))
+        }
         return members
     }
 
     /// The feature of a pin or flag: a point with what the input said and where its image and
     /// title go (see the table above).
-    static func feature(_ pin: PinOverlay, order: Int, look: OverlayLook) -> Feature {
+    /// `shift` moves the image (and its title) off the point, points.
+    static func feature(_ pin: PinOverlay, order: Int, look: OverlayLook, shift: Point = Point(x: 0, y: 0))
+        -> Feature
+    {
         var members = pinMembers(pin, order: order)
         let image = OverlayImage.of(pin.kind)
         let offset = image.anchorOffset
+        let size = look.iconSize(styleFeature(members))
+        let s = max(size, 0.001)
         members += [
-            JSONMember(key: "icon-offset", value: .array(JSONArray([.number(offset.x), .number(offset.y)]))),
+            JSONMember(key: "icon-offset", value: numbers([offset.x + shift.x / s, offset.y + shift.y / s])),
             JSONMember(key: "icon-padding", value: numbers(image.padding)),
         ]
         if pin.title != nil {
-            let f = styleFeature(members)
-            let box = MarkerGeometry.pinBox(pin, iconSize: look.iconSize(f))
-            members.append(
-                JSONMember(key: "title-anchors", value: .array(JSONArray(titleAnchors(box, text: look.text(f))))))
+            let box = MarkerGeometry.pinBox(pin, iconSize: size).offsetBy(dx: shift.x, dy: shift.y)
+            let text = look.text(styleFeature(members))
+            members.append(JSONMember(key: "title-anchors", value: .array(JSONArray(titleAnchors(box, text: text)))))
         }
         return Feature(geometry: .point(pin.coordinate), properties: JSONObject(members))
     }

@@ -52,11 +52,11 @@ struct AnnotationReport {
     /// placed, where they would have gone.
     mutating func add(
         scene: OverlayScene, measures: SceneMeasures, features: OverlayStyleSource.FeatureSet,
-        placed: [Int: OverlayPlacement]
+        layout: MarkerLayout, placed: [Int: OverlayPlacement]
     ) {
         addAreas(scene.areas, halfWidths: measures.areaHalfWidths)
         addLines(scene.lines, halfWidths: measures.lineHalfWidths)
-        addPins(measures, placed: placed, firstFeature: features.pinStart)
+        addPins(measures, layout: layout, features: features, placed: placed)
         addCallouts(scene.callouts, boxes: measures.calloutBoxes, features: features, placed: placed)
         addLabels(scene.labels, boxes: measures.labelBoxes, features: features, placed: placed)
     }
@@ -87,19 +87,37 @@ struct AnnotationReport {
     }
 
     private mutating func addPins(
-        _ m: SceneMeasures, placed: [Int: OverlayPlacement], firstFeature: Int
+        _ m: SceneMeasures, layout: MarkerLayout, features: OverlayStyleSource.FeatureSet,
+        placed: [Int: OverlayPlacement]
     ) {
+        var clusterOf: [Int: Int] = [:]
+        for (k, c) in layout.clusters.enumerated() { for i in c.members { clusterOf[i] = k } }
         for (i, pin) in m.pins.enumerated() {
             let p = camera.point(for: pin.coordinate)
-            let box = placed[firstFeature + i]?.icon
+            let feature = i < features.pinFeatures.count ? features.pinFeatures[i] : nil
+            let box = feature.flatMap { placed[$0]?.icon }
             let shown = box ?? m.pinOnlyBoxes[i].offsetBy(dx: p.x, dy: p.y)
             add(Self.kind(pin.kind), pin.title, coordinate: pin.coordinate, point: p, box: shown, placed: box != nil)
+            items[items.count - 1].cluster = clusterOf[i]
+        }
+        for (k, c) in layout.clusters.enumerated() {
+            let p = camera.point(for: c.coordinate)
+            let feature = k < features.clusterFeatures.count ? features.clusterFeatures[k] : nil
+            let box = feature.flatMap { placed[$0]?.icon }
+            let fallback = Rect(x: p.x + c.shift.x, y: p.y + c.shift.y, width: 0, height: 0)
+            add(
+                .cluster, "\(c.members.count) pins", coordinate: c.coordinate, point: p, box: box ?? fallback,
+                placed: box != nil)
+            items[items.count - 1].cluster = k
+            items[items.count - 1].count = c.members.count
         }
         for (i, pin) in m.pins.enumerated() {
-            guard let titleBox = m.titleBoxes[i], let title = pin.title else { continue }
+            guard let titleBox = m.titleBoxes[i], let title = pin.title, clusterOf[i] == nil else { continue }
             let p = camera.point(for: pin.coordinate)
-            let box = placed[firstFeature + i]?.text
-            let shown = box ?? titleBox.offsetBy(dx: p.x, dy: p.y)
+            let feature = i < features.pinFeatures.count ? features.pinFeatures[i] : nil
+            let box = feature.flatMap { placed[$0]?.text }
+            let shift = i < layout.shifts.count ? layout.shifts[i] : Point(x: 0, y: 0)
+            let shown = box ?? titleBox.offsetBy(dx: p.x + shift.x, dy: p.y + shift.y)
             add(.pinTitle, title, coordinate: pin.coordinate, point: p, box: shown, placed: box != nil)
         }
     }

@@ -30,6 +30,9 @@ public struct Annotations: Codable, Sendable, Equatable {
         /// A loop's one flag, start and end in one.
         case startEndFlag = "start-end-flag"
         case pinTitle = "pin-title"
+        /// A count bubble for pins that would overlap (its members are markers, not placed,
+        /// with its `cluster` number).
+        case cluster
         case callout, label
         /// A base-map label.
         case mapLabel = "map-label"
@@ -48,8 +51,13 @@ public struct Annotations: Codable, Sendable, Equatable {
         public var pixel: Point?
         /// Pixel box.
         public var pixelBox: Rect
-        /// False when placement had to leave a callout or label out (it collided or did not fit).
+        /// False when placement had to leave a callout or label out (it collided or did not fit),
+        /// or a pin is drawn in a cluster.
         public var placed: Bool
+        /// A cluster's number, on the cluster and on each of its member pins.
+        public var cluster: Int?
+        /// How many pins a cluster holds.
+        public var count: Int?
 
         public init(
             kind: Kind, name: String?, coordinate: Coordinate?, pixel: Point?, pixelBox: Rect, placed: Bool
@@ -62,7 +70,7 @@ public struct Annotations: Codable, Sendable, Equatable {
             self.placed = placed
         }
 
-        enum CodingKeys: String, CodingKey { case kind, name, coordinate, point, box, placed }
+        enum CodingKeys: String, CodingKey { case kind, name, coordinate, point, box, placed, cluster, count }
 
         public init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -80,6 +88,8 @@ public struct Annotations: Codable, Sendable, Equatable {
             }
             pixelBox = Rect(x: b[0], y: b[1], width: b[2], height: b[3])
             placed = try c.decode(Bool.self, forKey: .placed)
+            cluster = try c.decodeIfPresent(Int.self, forKey: .cluster)
+            count = try c.decodeIfPresent(Int.self, forKey: .count)
         }
 
         public func encode(to encoder: Encoder) throws {
@@ -90,6 +100,8 @@ public struct Annotations: Codable, Sendable, Equatable {
             try c.encodeIfPresent(pixel.map { [$0.x, $0.y] }, forKey: .point)
             try c.encode([pixelBox.x, pixelBox.y, pixelBox.width, pixelBox.height], forKey: .box)
             try c.encode(placed, forKey: .placed)
+            try c.encodeIfPresent(cluster, forKey: .cluster)
+            try c.encodeIfPresent(count, forKey: .count)
         }
     }
 

@@ -139,6 +139,25 @@ enum MarkerPainter {
         canvas.stroke(color: color, width: 1.4)
     }
 
+    // MARK: Cluster bubbles
+
+    /// A cluster's count bubble filling `rect`: a soft shadow, a disc in `color` with a white
+    /// ring (a sixteenth of its diameter) and a faint dark hairline round it.
+    static func drawClusterBubble(_ canvas: some Painter, in rect: Rect, color: Color) {
+        let c = Point(x: rect.midX, y: rect.midY)
+        let r = min(rect.width, rect.height) / 2
+        canvas.fillSoftEllipse(
+            center: Point(x: c.x, y: c.y + r * 0.12), rx: r * 1.02, ry: r * 1.02, color: .black,
+            opacity: OverlayImage.shadowOpacity * 0.6)
+        canvas.newPath()
+        canvas.addCircle(center: c, radius: r)
+        canvas.fill(color: .white, preserve: true)
+        canvas.stroke(color: Color(red: 0, green: 0, blue: 0, alpha: 0.2), width: max(r * 0.04, 0.5))
+        canvas.newPath()
+        canvas.addCircle(center: c, radius: r * (1 - 1.0 / 8))
+        canvas.fill(color: color)
+    }
+
     // MARK: Callouts (capsule bubble + pointer, like the trail app's annotation view)
 
     /// The capsule `bubble` with its pointer: `OverlayImage.pointerHeight` long, under the

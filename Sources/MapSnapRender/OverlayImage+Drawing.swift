@@ -32,6 +32,8 @@ extension OverlayImage {
                 MarkerPainter.drawFlag(canvas, at: Point(x: 0, y: 0), kind: kind, color: color, secondColor: glyphColor)
                 canvas.restore()
             }
+        case .cluster:
+            MarkerPainter.drawClusterBubble(canvas, in: rect, color: color)
         case .callout, .calloutBelow:
             var symbol: BuiltinSymbol?
             if case .symbol(let s) = glyph { symbol = s }

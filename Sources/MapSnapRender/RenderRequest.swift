@@ -40,6 +40,9 @@ public struct RenderRequest: Sendable {
     public var format: ImageFormat
     public var png: PNGOptions
     public var decorations = Decorations()
+    /// Balloon pins whose markers would touch are drawn as one count bubble; so are pins closer
+    /// than this many points. nil draws every pin as itself (`MarkerLayout`).
+    public var clusterRadius: Double? = 0
     /// The map under the overlays; nil draws a plain background (`OverlayLayers.plainStyle`).
     public var baseMap: BaseMap?
 

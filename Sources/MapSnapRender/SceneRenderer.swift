@@ -40,9 +40,16 @@ public final class SceneRenderer {
         if !scene.isEmpty && !OverlayStyleSource.isDrawn(by: map.style) {
             warnings.append("the style has no layers on the \"overlay\" source: the overlays are not drawn")
         }
+        let size = request.size
+        // Overlay symbols stay inside the image less the title band.
+        let frame = Rect(x: 0, y: measures.band, width: size.width, height: size.height - measures.band)
+        let layout = MarkerLayout(
+            pins: measures.pins, boxes: measures.pinOnlyBoxes, camera: camera, frame: frame,
+            clusterRadius: request.clusterRadius, look: measures.look)
         let overlay = OverlayStyleSource.features(
             areas: scene.areas, lines: scene.lines, pins: measures.pins, callouts: scene.callouts,
-            calloutTextSizes: measures.calloutTexts.map(\.size), labels: scene.labels, look: measures.look)
+            calloutTextSizes: measures.calloutTexts.map(\.size), labels: scene.labels, look: measures.look,
+            layout: layout)
         map.geojsonSources[OverlayStyleSource.id] = GeoJSONSource(features: overlay.features)
 
         let canvas = try CairoPainter(format: request.format, size: request.size, scale: request.scale)
@@ -56,8 +63,6 @@ public final class SceneRenderer {
 
         // The overlay symbols first (they win), clear of the scale bar and attribution; then the
         // base map's labels fill the space left.
-        let size = request.size
-        let frame = Rect(x: 0, y: measures.band, width: size.width, height: size.height - measures.band)
         var index = CollisionIndex(width: size.width, height: size.height)
         let decorations = DecorationPainter.layout(
             decorations(request), camera: camera, size: size, text: text)
@@ -69,7 +74,7 @@ public final class SceneRenderer {
         let overlayPlaced = placer.overlayPlaced
 
         var report = AnnotationReport(camera: camera, minStep: 0.35 / request.scale)
-        report.add(scene: scene, measures: measures, features: overlay, placed: overlayPlaced)
+        report.add(scene: scene, measures: measures, features: overlay, layout: layout, placed: overlayPlaced)
         if !report.droppedCallouts.isEmpty {
             let names = report.droppedCallouts.map { "\"\($0)\"" }.joined(separator: ", ")
             let n = report.droppedCallouts.count

@@ -571,8 +571,8 @@ extension BaseMapTests {
 
     static let overlayLayers = [
         "overlay-areas", "overlay-area-outlines", "overlay-trail-casing", "overlay-trail", "overlay-route-casing",
-        "overlay-route", "overlay-labels",
-        "overlay-callouts", "overlay-callouts-symbol", "overlay-pin-titles", "overlay-pins",
+        "overlay-route", "overlay-leaders", "overlay-leader-points", "overlay-labels",
+        "overlay-callouts", "overlay-callouts-symbol", "overlay-pin-titles", "overlay-pins", "overlay-clusters",
     ]
 
     /// A pin with a title, a start flag, a callout and a free label around (0, 0).
@@ -681,10 +681,10 @@ extension BaseMapTests {
             lines: [], pins: pins, callouts: scene.callouts, calloutTextSizes: [Size(width: 40, height: 15)],
             labels: scene.labels, look: OverlayLook(style: try OverlayLayers.style.get(), zoom: 16))
         func string(_ f: Feature, _ key: String) -> String? { f.properties[key]?.stringValue }
-        let flag = set.features[set.pinStart]
+        let flag = set.features[try XCTUnwrap(set.pinFeatures[0])]
         XCTAssertEqual(string(flag, "kind"), "start-flag")
         XCTAssertEqual(string(flag, "color"), "#00cc00")
-        let pin = set.features[set.pinStart + 1]
+        let pin = set.features[try XCTUnwrap(set.pinFeatures[1])]
         XCTAssertEqual(string(pin, "kind"), "pin")
         XCTAssertEqual(string(pin, "color"), "#ff0000")
         XCTAssertEqual(string(pin, "glyph"), "A")

@@ -22,9 +22,9 @@ final class OverlayLayersTests: XCTestCase {
         XCTAssertEqual(style.sources.map(\.id), ["overlay"])
         XCTAssertTrue(style.layers.allSatisfy { $0.source == "overlay" })
         let types = Set(style.layers.map(\.type))
-        XCTAssertEqual(types, [.fill, .line, .symbol])
+        XCTAssertEqual(types, [.fill, .line, .circle, .symbol])
         XCTAssertEqual(style.layers.first?.id, "overlay-areas", "areas at the bottom")
-        XCTAssertEqual(style.layers.last?.id, "overlay-pins", "pins on top")
+        XCTAssertEqual(style.layers.suffix(2).map(\.id), ["overlay-pins", "overlay-clusters"], "markers on top")
     }
 
     /// The bundled styles hold no copy of a default layer: a layer on `overlay` in one of them
@@ -73,7 +73,7 @@ final class OverlayLayersTests: XCTestCase {
             Array(ids.prefix(6)),
             ["bg", "overlay-areas", "overlay-area-outlines", "overlay-trail-casing", "overlay-trail", "top"],
             "the restyle stays in its place, the defaults under it go under it")
-        XCTAssertEqual(ids.last, "overlay-pins", "the defaults above it go on top")
+        XCTAssertEqual(ids.last, "overlay-clusters", "the defaults above it go on top")
         XCTAssertEqual(ids.filter { $0 == "overlay-trail" }.count, 1)
         XCTAssertTrue(ids.contains("overlay-pins") && ids.contains("overlay-route"))
         XCTAssertEqual(restyled.sources.filter { $0.id == "overlay" }.count, 1, "the style's own source is kept")

@@ -248,6 +248,8 @@ final class CommandLineTests: XCTestCase {
         try expectFailure(["render", Self.trails, "--scale", "4"], status: 64, contains: "--scale")
         try expectFailure(["render", Self.trails, "--bogus"], status: 64, contains: "unknown option --bogus")
         try expectFailure(
+            ["render", Self.trails, "--cluster-radius", "-3", "-o", "x.png"], status: 64, contains: "--cluster-radius")
+        try expectFailure(
             ["render", Self.trails, "--theme", "t.json", "-o", "x.png"], status: 64,
             contains: "--theme is no longer an option: the overlays' look is the style's overlay layers")
         try expectFailure(["render", Self.trails, "-o", "x.gif"], status: 64, contains: "format")
