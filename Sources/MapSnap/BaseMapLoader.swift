@@ -27,14 +27,17 @@ public final class BaseMapLoader {
 
     public init() {}
 
-    /// The folder holding the bundled styles (`standard.json`, …): `$MAPSNAP_STYLE_DIR`, the
-    /// package's `Styles/` next to a build folder, or the source tree's.
+    /// The folder holding the bundled styles (`standard.json`, …): `$MAPSNAP_STYLE_DIR`, an
+    /// installed layout (`../share/mapsnap/Styles` from the executable's folder), the package's
+    /// `Styles/` next to a build folder, or the source tree's.
     public static let styleDirectory: URL? = {
         var candidates: [URL] = []
         if let env = ProcessInfo.processInfo.environment["MAPSNAP_STYLE_DIR"], !env.isEmpty {
             candidates.append(URL(fileURLWithPath: env))
         }
         let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        // Installed by Scripts/install: PREFIX/bin/mapsnap and PREFIX/share/mapsnap/Styles.
+        candidates.append(exe.deletingLastPathComponent().appendingPathComponent("share/mapsnap/Styles"))
         // .build/<triple>/<config>/mapsnap → package root is three or four levels up.
         var dir = exe
         for _ in 0..<5 {

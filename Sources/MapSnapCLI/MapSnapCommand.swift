@@ -21,6 +21,9 @@ public enum MapSnapCommand {
             return 0
         case "--version", "version":
             say(HelpText.version)
+            // Where the resources come from: what to check when an install does not work.
+            say("fonts: \(Resources.fontDirectory ?? "not found (set MAPSNAP_FONT_DIR)")")
+            say("styles: \(Resources.styleDirectory ?? "not found (set MAPSNAP_STYLE_DIR)")")
             return 0
         case "render":
             do {

@@ -11,9 +11,11 @@ import Foundation
 /// Fallback for Chinese, Japanese and Korean (Apache 2.0, Fonts/COPYRIGHT-debian-fonts-droid-fallback.txt).
 /// Any further .ttf/.otf put in `$MAPSNAP_FONT_DIR` joins the fallback list.
 ///
-/// Lookup order for the folder holding `NotoSans-Regular.ttf`: `$MAPSNAP_FONT_DIR`, the
-/// SwiftPM resource bundle next to the executable (`MapSnap_MapSnapText.resources/Fonts`),
-/// then the package's source tree (for development builds that were moved).
+/// Lookup order for the folder holding `NotoSans-Regular.ttf`: `$MAPSNAP_FONT_DIR`, an
+/// installed layout (`../share/mapsnap/Fonts` from the executable's folder, as
+/// `Scripts/install` makes it), the SwiftPM resource bundle next to the executable
+/// (`MapSnap_MapSnapText.resources/Fonts`), then the package's source tree (for development
+/// builds that were moved).
 public enum FontLibrary {
     /// The family name every bundled face answers to.
     public static let family = "Noto Sans"
@@ -32,6 +34,9 @@ public enum FontLibrary {
         }
         exeDirs.append(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent())
         for dir in exeDirs {
+            // Installed by Scripts/install: PREFIX/bin/mapsnap and PREFIX/share/mapsnap/Fonts.
+            candidates.append(
+                dir.deletingLastPathComponent().appendingPathComponent("share/mapsnap/Fonts", isDirectory: true))
             candidates.append(dir.appendingPathComponent(bundleName).appendingPathComponent("Fonts"))
             // xctest bundles on Linux sit in the build folder next to the resource bundles.
             candidates.append(

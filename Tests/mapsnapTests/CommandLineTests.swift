@@ -41,9 +41,11 @@ final class CommandLineTests: XCTestCase {
 
     /// Runs the binary with `args`; `environment` changes the inherited environment (nil removes
     /// a variable).
-    func run(_ args: [String], stdin: Data? = nil, environment: [String: String?] = [:]) throws -> Run {
+    func run(
+        executable: URL? = nil, _ args: [String], stdin: Data? = nil, environment: [String: String?] = [:]
+    ) throws -> Run {
         let p = Process()
-        p.executableURL = try binary()
+        p.executableURL = try executable ?? binary()
         p.arguments = args
         if !environment.isEmpty {
             var env = ProcessInfo.processInfo.environment
