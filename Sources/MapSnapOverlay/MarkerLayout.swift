@@ -72,7 +72,7 @@ public struct MarkerLayout: Sendable {
     /// The box of a bubble of `count` pins around its point as `look` sizes it, points.
     public static func bubbleBox(count: Int, look: OverlayLook) -> Rect {
         let members = OverlayStyleSource.clusterMembers(count: count, id: 0)
-        let d = OverlayImage.clusterDiameter * look.iconSize(OverlayStyleSource.styleFeature(members))
+        let d = OverlayImage.clusterDiameter * look.iconSize(members)
         return Rect(x: -d / 2, y: -d / 2, width: d, height: d)
     }
 
@@ -85,13 +85,13 @@ public struct MarkerLayout: Sendable {
             if points[a].y != points[b].y { return points[a].y < points[b].y }
             return points[a].x != points[b].x ? points[a].x < points[b].x : a < b
         }
-        var kept: [Rect] = []
+        var kept = BoxGrid(cell: 32)
         for i in flags {
             let box = boxes[i].offsetBy(dx: points[i].x, dy: points[i].y)
-            if kept.contains(where: { $0.intersects(box) }) {
+            if kept.intersects(box) {
                 drawn[i] = false
             } else {
-                kept.append(box)
+                kept.insert(box)
             }
         }
     }
@@ -100,10 +100,11 @@ public struct MarkerLayout: Sendable {
     private mutating func clearFlags(
         pins: [PinOverlay], points: [Point], boxes: [Rect], camera: Camera, frame: Rect, look: OverlayLook
     ) {
-        let flags = pins.indices.filter { pins[$0].kind != .marker && drawn[$0] }.map {
-            boxes[$0].offsetBy(dx: points[$0].x, dy: points[$0].y)
+        var flags = BoxGrid(cell: 32)
+        for i in pins.indices where pins[i].kind != .marker && drawn[i] {
+            flags.insert(boxes[i].offsetBy(dx: points[i].x, dy: points[i].y))
         }
-        guard !flags.isEmpty else { return }
+        guard !flags.boxes.isEmpty else { return }
         for i in pins.indices where pins[i].kind == .marker && drawn[i] {
             let s = Self.clearance(boxes[i].offsetBy(dx: points[i].x, dy: points[i].y), of: flags, in: frame)
             shifts[i] = s
@@ -124,8 +125,8 @@ public struct MarkerLayout: Sendable {
 
     /// The smallest move (left, right or up, 2 points clear) that takes `box` off every flag
     /// box it covers and keeps it in `frame`; zero when it covers none or no move does.
-    static func clearance(_ box: Rect, of flags: [Rect], in frame: Rect) -> Point {
-        let hit = flags.filter { $0.intersects(box) }
+    static func clearance(_ box: Rect, of flags: BoxGrid, in frame: Rect) -> Point {
+        let hit = flags.hits(box)
         guard let first = hit.first else { return Point(x: 0, y: 0) }
         let span = hit.dropFirst().reduce(first) { $0.union($1) }
         let moves = [
@@ -134,7 +135,7 @@ public struct MarkerLayout: Sendable {
         ]
         let clear = moves.filter { m in
             let moved = box.offsetBy(dx: m.x, dy: m.y)
-            return frame.contains(moved) && !flags.contains { $0.intersects(moved) }
+            return frame.contains(moved) && !flags.intersects(moved)
         }
         return clear.min { abs($0.x) + abs($0.y) < abs($1.x) + abs($1.y) } ?? Point(x: 0, y: 0)
     }

@@ -58,11 +58,17 @@ package struct OverlayBuilder {
         }
         let routes = scene.lines
         scene.lines = []
-        for (trail, symbol) in trails {
+        let named = trailCallouts ? Self.calloutTrails(trails.map(\.0), highlight: highlight) : []
+        if trailCallouts && named.count < trails.filter({ $0.0.name != nil }).count {
+            scene.warnings.append(
+                "only the \(named.count) longest of \(trails.filter { $0.0.name != nil }.count) named trails get a name "
+                    + "callout (there is no room for more; --no-callouts leaves them all out)")
+        }
+        for (index, (trail, symbol)) in trails.enumerated() {
             scene.lines.append(trail)
             let faded = highlight != nil && trail.name != highlight
             if flags && !faded { addFlags(trail, to: &scene) }
-            if trailCallouts, !faded, let name = trail.name, let part = trail.parts.max(by: { $0.count < $1.count }) {
+            if named.contains(index), let name = trail.name, let part = trail.parts.max(by: { $0.count < $1.count }) {
                 scene.callouts.append(
                     CalloutOverlay(
                         text: name, anchors: Self.calloutAnchors(part), trail: scene.lines.count - 1, symbol: symbol,
@@ -193,6 +199,34 @@ package struct OverlayBuilder {
         }
         scene.pins.append(PinOverlay(kind: .startFlag, coordinate: first))
         scene.pins.append(PinOverlay(kind: .endFlag, coordinate: last))
+    }
+
+    /// At most this many trails get a name callout (each tries some 130 spots).
+    static let maxTrailCallouts = 40
+
+    /// The indices of the named trails that get a name callout: all but faded ones, or the
+    /// `maxTrailCallouts` longest of them (ties by name, then input order).
+    static func calloutTrails(_ trails: [LineOverlay], highlight: String?) -> Set<Int> {
+        let candidates = trails.indices.filter { i in
+            trails[i].name != nil && (highlight == nil || trails[i].name == highlight)
+        }
+        guard candidates.count > maxTrailCallouts else { return Set(candidates) }
+        func length(_ l: LineOverlay) -> Double {
+            l.parts.reduce(0) { sum, part in
+                zip(part, part.dropFirst()).reduce(sum) { s, pair in
+                    let dx = pair.1.longitude - pair.0.longitude
+                    let dy = pair.1.latitude - pair.0.latitude
+                    return s + (dx * dx + dy * dy).squareRoot()
+                }
+            }
+        }
+        let lengths = candidates.map { (index: $0, length: length(trails[$0])) }
+        return Set(
+            lengths.sorted { a, b in
+                if a.length != b.length { return a.length > b.length }
+                let (na, nb) = (trails[a.index].name ?? "", trails[b.index].name ?? "")
+                return na != nb ? na < nb : a.index < b.index
+            }.prefix(maxTrailCallouts).map(\.index))
     }
 
     /// Vertices of a trail to try for its name callout: the middle first, then alternately

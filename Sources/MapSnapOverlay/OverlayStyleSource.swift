@@ -139,12 +139,11 @@ public enum OverlayStyleSource {
     /// The feature of a cluster bubble.
     static func feature(_ c: MarkerLayout.Cluster, id: Int, order: Int, look: OverlayLook) -> Feature {
         var members = clusterMembers(count: c.members.count, id: id)
-        members.append(JSONMember(key: "order", value: .number(Double(order))))
         if let color = c.color { members.append(JSONMember(key: "color", value: .string(color.hex))) }
         if let k = c.categoryIndex { members.append(JSONMember(key: "category-index", value: .number(Double(k % 10)))) }
-        let f = styleFeature(members)
-        let s = max(look.iconSize(f), 0.001)
-        let em = max(look.text(f).size, 1)
+        let s = max(look.iconSize(members), 0.001)
+        let em = max(look.text(members).size, 1)
+        members.append(JSONMember(key: "order", value: .number(Double(order))))
         members.append(JSONMember(key: "icon-offset", value: numbers([c.shift.x / s, c.shift.y / s])))
         members.append(JSONMember(key: "text-offset", value: numbers([c.shift.x / em, c.shift.y / em])))
         return Feature(geometry: .point(c.coordinate), properties: JSONObject(members))
@@ -189,7 +188,7 @@ public enum OverlayStyleSource {
         _ callout: CalloutOverlay, index i: Int, text: Size, look: OverlayLook, to set: inout FeatureSet
     ) {
         let members = calloutMembers(callout, index: i)
-        let s = look.text(styleFeature(members))
+        let s = look.text(members)
         let p = s.fitPadding
         let bh = text.height + p[0] + p[2]
         let slack = max(0, (text.width + p[1] + p[3]) / 2 - bh / 2 - OverlayImage.pointerWidth / 2)
@@ -227,19 +226,20 @@ public enum OverlayStyleSource {
     /// Pins in drawing order: flags under balloon markers; within each group the southern ones
     /// on top (MapKit's order). Ties keep the input order.
     public static func markerOrder(_ pins: [PinOverlay]) -> [PinOverlay] {
-        pins.enumerated().sorted { a, b in
-            let fa = a.element.kind == .marker ? 1 : 0
-            let fb = b.element.kind == .marker ? 1 : 0
+        // Indices are sorted, not the (large) pins themselves.
+        pins.indices.sorted { a, b in
+            let fa = pins[a].kind == .marker ? 1 : 0
+            let fb = pins[b].kind == .marker ? 1 : 0
             if fa != fb { return fa < fb }
-            if a.element.coordinate.latitude != b.element.coordinate.latitude {
-                return a.element.coordinate.latitude > b.element.coordinate.latitude
+            if pins[a].coordinate.latitude != pins[b].coordinate.latitude {
+                return pins[a].coordinate.latitude > pins[b].coordinate.latitude
             }
-            return a.offset < b.offset
-        }.map(\.element)
+            return a < b
+        }.map { pins[$0] }
     }
 
     /// What the input said of a pin (the properties its look is evaluated on).
-    public static func pinMembers(_ pin: PinOverlay, order: Int) -> [JSONMember] {
+    public static func pinMembers(_ pin: PinOverlay) -> [JSONMember] {
         let kind: String
         switch pin.kind {
         case .marker: kind = "pin"
@@ -247,10 +247,7 @@ public enum OverlayStyleSource {
         case .endFlag: kind = "end-flag"
         case .loopFlag: kind = "start-end-flag"
         }
-        var members: [JSONMember] = [
-            JSONMember(key: "kind", value: .string(kind)),
-            JSONMember(key: "order", value: .number(Double(order))),
-        ]
+        var members: [JSONMember] = [JSONMember(key: "kind", value: .string(kind))]
         if let c = pin.color { members.append(JSONMember(key: "color", value: .string(c.hex))) }
         if let size = pin.size { members.append(JSONMember(key: "marker-size", value: .string(size.rawValue))) }
         switch pin.glyph {
@@ -273,18 +270,20 @@ public enum OverlayStyleSource {
     static func feature(_ pin: PinOverlay, order: Int, look: OverlayLook, shift: Point = Point(x: 0, y: 0))
         -> Feature
     {
-        var members = pinMembers(pin, order: order)
+        let facts = pinMembers(pin)
+        var members = facts
         let image = OverlayImage.of(pin.kind)
         let offset = image.anchorOffset
-        let size = look.iconSize(styleFeature(members))
+        let size = look.iconSize(facts)
         let s = max(size, 0.001)
         members += [
+            JSONMember(key: "order", value: .number(Double(order))),
             JSONMember(key: "icon-offset", value: numbers([offset.x + shift.x / s, offset.y + shift.y / s])),
             JSONMember(key: "icon-padding", value: numbers(image.padding)),
         ]
         if pin.title != nil {
             let box = MarkerGeometry.pinBox(pin, iconSize: size).offsetBy(dx: shift.x, dy: shift.y)
-            let text = look.text(styleFeature(members))
+            let text = look.text(facts)
             members.append(JSONMember(key: "title-anchors", value: .array(JSONArray(titleAnchors(box, text: text)))))
         }
         return Feature(geometry: .point(pin.coordinate), properties: JSONObject(members))
@@ -349,7 +348,7 @@ public enum OverlayStyleSource {
     /// The feature of a line, and its colour as the style draws it (nil when no layer does).
     static func feature(_ line: LineOverlay, look: OverlayLook) -> (feature: Feature, color: Color?) {
         var members = lineMembers(line)
-        let drawn = look.line(styleFeature(members, type: .lineString))
+        let drawn = look.line(members)
         if let d = drawn, !d.dash.isEmpty, let c = d.casingWidth, c > 0, d.width > 0 {
             // Both lines have round caps: the casing's dashes, as long as the line's, then reach
             // half the width difference past each end of the line's.

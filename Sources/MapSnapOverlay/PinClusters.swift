@@ -133,3 +133,38 @@ struct PointGrid {
 extension Double {
     fileprivate func clamped(_ lo: Double, _ hi: Double) -> Double { Swift.min(Swift.max(self, lo), hi) }
 }
+
+/// Boxes bucketed in square cells (each in every cell it covers), for finding the boxes that
+/// may meet one without looking at all of them.
+struct BoxGrid {
+    private let cell: Double
+    private var buckets: [Int64: [Int]] = [:]
+    private(set) var boxes: [Rect] = []
+
+    init(cell: Double) { self.cell = max(cell, 1) }
+
+    private func index(_ v: Double) -> Int64 { Int64((v / cell).rounded(.down).clamped(-1e9, 1e9)) }
+
+    private func cells(_ r: Rect) -> [Int64] {
+        var out: [Int64] = []
+        for x in index(r.minX)...index(r.maxX) {
+            for y in index(r.minY)...index(r.maxY) { out.append(x &* 2_000_000_011 &+ y) }
+        }
+        return out
+    }
+
+    mutating func insert(_ r: Rect) {
+        for c in cells(r) { buckets[c, default: []].append(boxes.count) }
+        boxes.append(r)
+    }
+
+    /// Whether a box in the grid intersects `r`.
+    func intersects(_ r: Rect) -> Bool { !hits(r).isEmpty }
+
+    /// The boxes that intersect `r`, in insertion order.
+    func hits(_ r: Rect) -> [Rect] {
+        var seen = Set<Int>()
+        for c in cells(r) { for i in buckets[c] ?? [] where boxes[i].intersects(r) { seen.insert(i) } }
+        return seen.sorted().map { boxes[$0] }
+    }
+}

@@ -2,6 +2,7 @@ import Foundation
 import MapSnapFormats
 import MapSnapGeometry
 import MapSnapJSON
+import MapSnapOverlay
 import MapSnapStyle
 
 /// The features of a style's `geojson` source (https://maplibre.org/maplibre-style-spec/sources/#geojson),
@@ -61,7 +62,10 @@ public final class GeoJSONSource: @unchecked Sendable {
 
     /// Whether what `layer` gives a feature is kept for the next image (see `takeMemo`): its
     /// filter and its paint and layout are the same at every zoom.
+    /// The overlay source is made anew for every image, so what its layers give its features
+    /// is never kept.
     static func memoizes(_ layer: StyleLayer) -> Bool {
+        if layer.source == OverlayStyleSource.id { return false }
         if layer.filter?.dependsOnZoom ?? false { return false }
         if layer.paint.properties.contains(where: { layer.paint.dependsOnZoom($0) }) { return false }
         return !layer.layout.properties.contains(where: { layer.layout.dependsOnZoom($0) })

@@ -55,8 +55,8 @@ struct SceneMeasures {
         var titles: [TextLayout?] = []
         var own: [Rect] = []
         var under: [Rect?] = []
-        for (order, pin) in pins.enumerated() {
-            let f = OverlayStyleSource.styleFeature(OverlayStyleSource.pinMembers(pin, order: order))
+        for pin in pins {
+            let f = OverlayStyleSource.pinMembers(pin)
             let box = MarkerGeometry.pinBox(pin, iconSize: look.iconSize(f))
             own.append(box)
             let t = look.text(f)
@@ -71,7 +71,7 @@ struct SceneMeasures {
         var texts: [TextLayout] = []
         var boxes: [Rect] = []
         for (i, callout) in scene.callouts.enumerated() {
-            let t = look.text(OverlayStyleSource.styleFeature(OverlayStyleSource.calloutMembers(callout, index: i)))
+            let t = look.text(OverlayStyleSource.calloutMembers(callout, index: i))
             let layout = text.layout(callout.text, size: t.size, bold: t.bold, maxWidth: t.maxWidth)
             texts.append(layout)
             boxes.append(MarkerGeometry.calloutBox(text: layout.size, look: t))
@@ -81,7 +81,7 @@ struct SceneMeasures {
         texts = []
         boxes = []
         for (i, label) in scene.labels.enumerated() {
-            let t = look.text(OverlayStyleSource.styleFeature(OverlayStyleSource.labelMembers(label, index: i)))
+            let t = look.text(OverlayStyleSource.labelMembers(label, index: i))
             let layout = text.layout(label.text, size: t.size, bold: t.bold, maxWidth: t.maxWidth)
             texts.append(layout)
             let h = t.haloWidth
@@ -90,13 +90,12 @@ struct SceneMeasures {
         labelTexts = texts
         labelBoxes = boxes
         lineHalfWidths = scene.lines.map { line in
-            let drawn = look.line(
-                OverlayStyleSource.styleFeature(OverlayStyleSource.lineMembers(line), type: .lineString))
+            let drawn = look.line(OverlayStyleSource.lineMembers(line))
             return max(drawn?.width ?? 0, drawn?.casingWidth ?? 0) / 2
         }
         areaHalfWidths = scene.areas.map { area in
             let members = OverlayStyleSource.areaMembers(area)
-            return (look.line(OverlayStyleSource.styleFeature(members, type: .polygon))?.width ?? 0) / 2
+            return (look.line(members, type: .polygon)?.width ?? 0) / 2
         }
         titleText = scene.title.map {
             text.layout($0, size: TitleBand.fontSize, bold: true, maxWidth: imageWidth - 2 * TitleBand.padding)

@@ -216,3 +216,47 @@ enum ZoomCurveError: Error, CustomStringConvertible {
         }
     }
 }
+
+// MARK: - What an expression reads of a feature
+
+extension StyleExpression {
+    /// The feature property names this expression can read (`get`, `has`, legacy filter keys),
+    /// or nil when it can read any (a computed key, `properties`). The geometry type and the id
+    /// are not properties and are not listed.
+    public var propertyKeys: Set<String>? { node.propertyKeys }
+}
+
+extension StylePropertyValue {
+    /// The feature property names the value can read (none for a constant), or nil for any.
+    public var propertyKeys: Set<String>? {
+        switch self {
+        case .constant: return []
+        case .expression(let e): return e.propertyKeys
+        }
+    }
+}
+
+extension ExpressionNode {
+    var propertyKeys: Set<String>? {
+        var keys: Set<String> = []
+        switch self {
+        case .featureProperties: return nil
+        case .getProperty(let k), .hasProperty(let k): keys.insert(k)
+        case .get(let key, let object), .has(let key, let object):
+            // A literal key of the feature; a computed one, or a key of another object, may be any.
+            guard object == nil, case .literal(.string(let k)) = key else { return object == nil ? nil : [] }
+            keys.insert(k)
+        case .legacyFilter(let test):
+            switch test {
+            case .compare(let key, _, _), .contains(let key, _), .has(let key):
+                if case .property(let k) = key { keys.insert(k) }
+            }
+        default: break
+        }
+        for child in children {
+            guard let more = child.propertyKeys else { return nil }
+            keys.formUnion(more)
+        }
+        return keys
+    }
+}

@@ -35,24 +35,24 @@ final class OverlayLookTests: XCTestCase {
     func testTrailsAreColouredByDifficultyOrTheirOwnStroke() throws {
         let look = OverlayLook(style: try defaults(), zoom: 14)
         func lineColor(_ members: [JSONMember]) -> String? {
-            look.line(OverlayStyleSource.styleFeature(members, type: .lineString))?.color.hex
+            look.line(members)?.color.hex
         }
         XCTAssertEqual(lineColor(trail { $0.difficulty = "easy" }), "#34c759")
         XCTAssertEqual(lineColor(trail { $0.difficulty = "moderate" }), "#ff9500")
         XCTAssertEqual(lineColor(trail { $0.difficulty = "hard" }), "#ff3b30")
         XCTAssertEqual(lineColor(trail()), "#af52de", "a plain trail is purple, never a default pin's red")
         XCTAssertEqual(lineColor(trail { $0.stroke = Color(css: "#123456") }), "#123456")
-        let pin = OverlayStyleSource.pinMembers(PinOverlay(coordinate: Coordinate(latitude: 0, longitude: 0)), order: 0)
+        let pin = OverlayStyleSource.pinMembers(PinOverlay(coordinate: Coordinate(latitude: 0, longitude: 0)))
         XCTAssertEqual(color(try paint("overlay-pins", .iconColor, pin, type: .point)), "#ff3b30")
     }
 
     func testHighlightIsWiderAndOpaqueAndTheOthersFade() throws {
         let look = OverlayLook(style: try defaults(), zoom: 14)
-        let plain = try XCTUnwrap(look.line(OverlayStyleSource.styleFeature(trail(), type: .lineString)))
+        let plain = try XCTUnwrap(look.line(trail()))
         XCTAssertEqual(plain.width, 4)
         XCTAssertEqual(plain.casingWidth, 7, "a 1.5-point white casing each side")
         let hi = try XCTUnwrap(
-            look.line(OverlayStyleSource.styleFeature(trail { $0.emphasis = .highlighted }, type: .lineString)))
+            look.line(trail { $0.emphasis = .highlighted }))
         XCTAssertEqual(hi.width, 6.4, accuracy: 1e-9)
         XCTAssertEqual(try paint("overlay-trail", .lineOpacity, trail { $0.emphasis = .highlighted }), .number(1))
         XCTAssertEqual(try paint("overlay-trail", .lineOpacity, trail()), .number(0.9))
@@ -68,7 +68,7 @@ final class OverlayLookTests: XCTestCase {
     func testRouteDashAndItsCasing() throws {
         let route = LineOverlay(kind: .route, name: nil, parts: [[Coordinate(latitude: 0, longitude: 0)]])
         let look = OverlayLook(style: try defaults(), zoom: 14)
-        let drawn = try XCTUnwrap(look.line(OverlayStyleSource.styleFeature(OverlayStyleSource.lineMembers(route))))
+        let drawn = try XCTUnwrap(look.line(OverlayStyleSource.lineMembers(route)))
         XCTAssertEqual(drawn.color.hex, "#007aff")
         XCTAssertEqual(drawn.width, 4)
         XCTAssertEqual(drawn.dash, [1, 2.5])
@@ -99,9 +99,8 @@ final class OverlayLookTests: XCTestCase {
             """, file: "t.json"
         ).0
         try OverlayLayers.merge(into: &style)
-        let pin = OverlayStyleSource.styleFeature(
-            OverlayStyleSource.pinMembers(
-                PinOverlay(coordinate: Coordinate(latitude: 0, longitude: 0), title: "Spring"), order: 0))
+        let pin = OverlayStyleSource.pinMembers(
+            PinOverlay(coordinate: Coordinate(latitude: 0, longitude: 0), title: "Spring"))
         let look = OverlayLook(style: style, zoom: 16)
         XCTAssertTrue(look.dependsOnZoom)
         XCTAssertEqual(look.iconSize(pin), 2)
@@ -110,8 +109,32 @@ final class OverlayLookTests: XCTestCase {
         XCTAssertEqual(title.size, 20)
         XCTAssertFalse(title.bold)
         XCTAssertEqual(title.haloWidth, 3)
-        XCTAssertEqual(look.line(OverlayStyleSource.styleFeature(trail()))?.width, 9)
-        XCTAssertEqual(look.line(OverlayStyleSource.styleFeature(trail()))?.color.hex, "#0000ff")
+        XCTAssertEqual(look.line(trail())?.width, 9)
+        XCTAssertEqual(look.line(trail())?.color.hex, "#0000ff")
         XCTAssertFalse(OverlayLook(style: try defaults(), zoom: 14).dependsOnZoom)
+    }
+}
+
+extension OverlayLookTests {
+    /// The memo keys on the properties the layers read: a restyle by name tells two trails
+    /// apart; the default layers, which read no name, look them up once.
+    func testTheMemoKeepsWhatTheLayersRead() throws {
+        var style = try StyleParser.parse(
+            ##"""
+            {"version": 8, "sources": {"overlay": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}},
+             "layers": [{"id": "overlay-trail", "type": "line", "source": "overlay", "filter": ["==", ["get", "kind"], "trail"],
+               "paint": {"line-color": ["match", ["get", "name"], "A", "#ff0000", "#0000ff"]}}]}
+            """##, file: "t.json"
+        ).0
+        try OverlayLayers.merge(into: &style)
+        let look = OverlayLook(style: style, zoom: 14)
+        func named(_ n: String) -> [JSONMember] {
+            OverlayStyleSource.lineMembers(
+                LineOverlay(kind: .trail, name: n, parts: [[Coordinate(latitude: 0, longitude: 0)]]))
+        }
+        XCTAssertEqual(look.line(named("A"))?.color.hex, "#ff0000")
+        XCTAssertEqual(look.line(named("B"))?.color.hex, "#0000ff")
+        XCTAssertEqual(look.line(named("A"))?.color.hex, "#ff0000", "remembered, not mixed up")
+        XCTAssertFalse(OverlayLook.keysRead(by: try defaults().layers)?.contains("name") ?? true)
     }
 }
