@@ -18,6 +18,47 @@ public enum AtomicFile {
     ///   exist, it is a folder, or the temporary file cannot be made, written or renamed (none is
     ///   left behind).
     public static func write(_ bytes: [UInt8], to path: String) throws(SnapshotError) {
+        let tmp = try prepare(bytes, for: path)
+        if rename(tmp, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(tmp)
+            throw SnapshotError(.cannotWrite, "cannot write output (\(reason))", file: path)
+        }
+    }
+
+    /// Writes several files as one: each to a temporary file beside its place, and only when
+    /// all of them are written are they renamed into place; if a rename still fails, the files
+    /// already replaced get their old contents back (kept as hard links until the end) or are
+    /// removed when they were new. A failed call changes no file.
+    /// - Throws: `SnapshotError` of kind `.cannotWrite` naming the file that failed.
+    public static func write(_ files: [(bytes: [UInt8], path: String)]) throws(SnapshotError) {
+        var temps: [(tmp: String, path: String)] = []
+        do throws(SnapshotError) {
+            for f in files { temps.append((try prepare(f.bytes, for: f.path), f.path)) }
+        } catch {
+            for t in temps { unlink(t.tmp) }
+            throw error
+        }
+        // Keep each old file under a second name until every rename is done.
+        var backups: [String?] = []
+        for t in temps {
+            let backup = t.tmp + ".old"
+            backups.append(link(t.path, backup) == 0 ? backup : nil)
+        }
+        defer { for b in backups { if let b { unlink(b) } } }
+        for (i, t) in temps.enumerated() where rename(t.tmp, t.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            for j in 0..<i {
+                if let b = backups[j] { rename(b, temps[j].path) } else { unlink(temps[j].path) }
+            }
+            for u in temps[i...] { unlink(u.tmp) }
+            throw SnapshotError(.cannotWrite, "cannot write output (\(reason))", file: t.path)
+        }
+    }
+
+    /// Checks `path`'s folder, and writes `bytes` to a new temporary file beside it; returns
+    /// the temporary file's path (removed again on failure).
+    private static func prepare(_ bytes: [UInt8], for path: String) throws(SnapshotError) -> String {
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent().path
         var isDir: ObjCBool = false
@@ -30,11 +71,11 @@ public enum AtomicFile {
         let (fd, tmp) = try createTemporary(beside: url, dir: dir, for: path)
         var failure = writeAll(bytes, to: fd)
         if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
-        if failure == nil && rename(tmp, path) != 0 { failure = String(cString: strerror(errno)) }
         if let failure {
             unlink(tmp)
             throw SnapshotError(.cannotWrite, "cannot write output (\(failure))", file: path)
         }
+        return tmp
     }
 
     /// Writes made by this process so far: with the pid, it makes temporary names unique.

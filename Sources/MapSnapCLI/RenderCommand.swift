@@ -248,14 +248,12 @@ struct RenderCommand {
         let snapshotter = try Snapshotter()
         let snap = try snapshotter.snapshot(o)
         for w in snap.warnings { stderr("warning: \(w)\n") }
-        // Encode the annotations before writing anything, so a failure leaves no partial set.
-        let annotationBytes = try plan.annotations.map { _ throws(SnapshotError) in try encode(snap.annotations) }
-        if plan.output == "-" {
-            stdout(snap.data)
-        } else {
-            try AtomicFile.write(snap.data, to: plan.output)
-        }
-        if let path = plan.annotations, let bytes = annotationBytes { try AtomicFile.write(bytes, to: path) }
+        // Every output of the run is committed together, or none is.
+        var files: [(bytes: [UInt8], path: String)] = []
+        if plan.output != "-" { files.append((snap.data, plan.output)) }
+        if let path = plan.annotations { files.append((try encode(snap.annotations), path)) }
+        try AtomicFile.write(files)
+        if plan.output == "-" { stdout(snap.data) }
         return snap
     }
 

@@ -76,4 +76,23 @@ final class AtomicFileTests: XCTestCase {
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
     }
+
+    /// Files written as one: when one of them cannot be written, none is, and the old ones
+    /// stay as they were; when all can, all are replaced.
+    func testASetOfFilesIsWrittenWholeOrNotAtAll() throws {
+        let image = dir.appendingPathComponent("out.png").path
+        let notes = dir.appendingPathComponent("out.json").path
+        try AtomicFile.write([1, 2, 3], to: image)
+        let missing = dir.appendingPathComponent("no-such-folder/out.json").path
+        XCTAssertThrowsError(try AtomicFile.write([([9, 9], image), ([7], missing)])) { error in
+            XCTAssertEqual((error as? SnapshotError)?.kind, .cannotWrite)
+            XCTAssertEqual((error as? SnapshotError)?.file, missing)
+        }
+        XCTAssertEqual(FileManager.default.contents(atPath: image).map(Array.init), [1, 2, 3], "the old image stays")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["out.png"], "no temporary left")
+        try AtomicFile.write([([4, 5], image), ([6], notes)])
+        XCTAssertEqual(FileManager.default.contents(atPath: image).map(Array.init), [4, 5])
+        XCTAssertEqual(FileManager.default.contents(atPath: notes).map(Array.init), [6])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["out.json", "out.png"])
+    }
 }

@@ -244,6 +244,19 @@ final class CommandLineTests: XCTestCase {
         try expectFailure(["render", write("bad.polyline", "_p~iF~ps|U_")], status: 65, contains: "bad.polyline:1:")
     }
 
+    /// An output that cannot be written fails the run before any is: the image that was there
+    /// stays as it was (issue 11: the annotations' folder was missing and the image replaced).
+    func testAFailedRunChangesNoFile() throws {
+        let old = Data([0x01, 0x02])
+        try old.write(to: tmp.appendingPathComponent("t.png"))
+        let r = try run(["render", Self.trails, "--out", "t.png", "--annotations", "missing/t.json"])
+        XCTAssertEqual(r.status, 73, r.stderr)
+        XCTAssertTrue(r.stderr.contains("missing/t.json"), r.stderr)
+        XCTAssertEqual(try Data(contentsOf: tmp.appendingPathComponent("t.png")), old)
+        let left = try FileManager.default.contentsOfDirectory(atPath: tmp.path).filter { !$0.hasPrefix(".std") }
+        XCTAssertEqual(left, ["t.png"])
+    }
+
     func testUsageErrors() throws {
         try expectFailure(["render", Self.trails, "--zoom", "3"], status: 64, contains: "--zoom needs --center")
         try expectFailure(["render", Self.trails, "--size", "axb"], status: 64, contains: "--size")
