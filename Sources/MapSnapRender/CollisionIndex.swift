@@ -16,17 +16,18 @@ struct CollisionIndex {
         cells = Array(repeating: [], count: columns * rows)
     }
 
-    private func cellRange(_ r: Rect) -> (ClosedRange<Int>, ClosedRange<Int>) {
-        let x0 = min(max(Int((r.minX / cell).rounded(.down)), 0), columns - 1)
-        let x1 = min(max(Int((r.maxX / cell).rounded(.down)), 0), columns - 1)
-        let y0 = min(max(Int((r.minY / cell).rounded(.down)), 0), rows - 1)
-        let y1 = min(max(Int((r.maxY / cell).rounded(.down)), 0), rows - 1)
-        return (x0...x1, y0...y1)
+    /// The cells `r` covers; none for a box that is empty, inside out (a negative padding
+    /// larger than the box) or not finite, which collides with nothing.
+    private func cellRange(_ r: Rect) -> (ClosedRange<Int>, ClosedRange<Int>)? {
+        guard r.width >= 0, r.height >= 0, r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite
+        else { return nil }
+        func index(_ v: Double, _ count: Int) -> Int { Int(min(max((v / cell).rounded(.down), 0), Double(count - 1))) }
+        return (index(r.minX, columns)...index(r.maxX, columns), index(r.minY, rows)...index(r.maxY, rows))
     }
 
     /// True when `r` overlaps a placed box.
     func collides(_ r: Rect) -> Bool {
-        let (xs, ys) = cellRange(r)
+        guard let (xs, ys) = cellRange(r) else { return false }
         for y in ys {
             for x in xs {
                 for i in cells[y * columns + x] where boxes[i].intersects(r) { return true }
@@ -38,7 +39,7 @@ struct CollisionIndex {
     mutating func insert(_ r: Rect) {
         let index = boxes.count
         boxes.append(r)
-        let (xs, ys) = cellRange(r)
+        guard let (xs, ys) = cellRange(r) else { return }
         for y in ys {
             for x in xs { cells[y * columns + x].append(index) }
         }

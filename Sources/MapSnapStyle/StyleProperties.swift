@@ -107,19 +107,35 @@ public struct StyleProperties: Sendable {
         return Self.asColor(Self.defaultValue(property, ctx)) ?? .black
     }
 
-    /// A number property.
+    /// The spec's range of each property, by id (nil: any finite number).
+    static let ranges: [ClosedRange<Double>?] = PropertySpec.all.map { PropertySpec.ranges[$0.name] }
+
+    /// `d` clamped into `property`'s spec range; nil when it is not finite (NaN, ±∞: the
+    /// default applies, as for a failed expression).
+    @inline(__always)
+    static func bounded(_ d: Double, _ property: StyleProperty) -> Double? {
+        guard d.isFinite else { return nil }
+        guard property.id >= 0, property.id < ranges.count, let r = ranges[property.id] else { return d }
+        return Swift.min(Swift.max(d, r.lowerBound), r.upperBound)
+    }
+
+    /// A number property, within its spec range.
     public func number(_ property: StyleProperty, _ ctx: EvaluationContext) -> Double {
-        if case .number(let d)? = evaluated(property, ctx) { return d }
+        if case .number(let d)? = evaluated(property, ctx), let b = Self.bounded(d, property) { return b }
         if case .number(let d)? = Self.defaultValue(property, ctx) { return d }
         return 0
     }
 
     /// An array-of-numbers property (`line-dasharray`, `text-offset`, translations, padding); a
     /// single number counts as a one-element array where the spec allows it (`icon-padding`).
-    /// Arrays of the wrong length for the property give the default.
+    /// Arrays of the wrong length, or with a number that is not finite, give the default; each
+    /// number is clamped into the spec range.
     public func numbers(_ property: StyleProperty, _ ctx: EvaluationContext) -> [Double] {
         let spec = property.spec
-        if let list = Self.asNumbers(evaluated(property, ctx), spec: spec) { return list }
+        if let list = Self.asNumbers(evaluated(property, ctx), spec: spec) {
+            let bounded = list.compactMap { Self.bounded($0, property) }
+            if bounded.count == list.count { return bounded }
+        }
         return Self.asNumbers(Self.defaultValue(property, ctx), spec: spec) ?? []
     }
 

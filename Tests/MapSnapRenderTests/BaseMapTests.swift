@@ -47,6 +47,22 @@ final class BaseMapTests: XCTestCase {
         return try BaseMapLoader().load(style: path, warn: warn)
     }
 
+    /// The probe's style values that trapped (issue 11): a negative text-padding, a negative
+    /// icon-padding larger than the icon, a NaN text-size; they render.
+    func testOutOfRangeStyleValuesRender() throws {
+        let map = try loadStyleText(
+            ##"""
+            {"version": 8, "sources": {"g": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "properties": {"n": "A label"}, "geometry": {"type": "Point", "coordinates": [0, 0]}},
+              {"type": "Feature", "properties": {"n": "B label"}, "geometry": {"type": "Point", "coordinates": [0.0001, 0]}}]}}},
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#fff"}},
+              {"id": "t", "type": "symbol", "source": "g", "layout": {"text-field": ["get", "n"], "text-padding": -40,
+               "icon-image": "star", "icon-padding": -100, "text-size": ["/", 0, 0]}}]}
+            """##)
+        let out = try render(map, Coordinate(latitude: 0, longitude: 0), zoom: 14, scale: 1)
+        XCTAssertFalse(out.bytes.isEmpty)
+    }
+
     func testStandardGoldens() throws {
         let sf = try baseMap(Self.sf)
         let mc = try baseMap(Self.monaco)
