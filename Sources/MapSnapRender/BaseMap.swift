@@ -18,11 +18,57 @@ public struct BaseMap: Sendable {
     public var sprites: [SpriteAtlas] = []
     /// Credit line collected from the sources (HTML tags removed, duplicates dropped).
     public var attribution: String?
+    /// Style source id → tiles drawn where that source has no tile of its own or lies outside
+    /// its archive's bounds (the bundled world base map under an OpenMapTiles-schema source);
+    /// read by the same style layers.
+    public var fallbackSources: [String: VectorTileCache] = [:]
+    /// The credits of each source (and of each fallback, under `fallbackKey(_:)`), in the
+    /// style's order: an image credits only the sources that drew something in it. Empty: every
+    /// image shows `attribution`.
+    public var sourceCredits: [SourceCredit] = []
+    /// How the warning about a source without tiles for a view says to get some, given the
+    /// source id.
+    public var missingTilesHint: @Sendable (String) -> String = BaseMap.standardMissingTilesHint
+
+    /// The library's hint for a source without tiles (a front end names its own command).
+    public static let standardMissingTilesHint: @Sendable (String) -> String = { id in
+        "build OpenMapTiles-schema tiles of the region with tilemaker and bind them to source \"\(id)\""
+    }
 
     public init(style: Style, vectorSources: [String: VectorTileCache], attribution: String?) {
         self.style = style
         self.vectorSources = vectorSources
         self.attribution = attribution
+    }
+
+    /// The credits of one source (see `sourceCredits`).
+    public struct SourceCredit: Sendable, Equatable {
+        /// A style source id, or `fallbackKey(id)` for the fallback under it.
+        public var source: String
+        public var credits: [String]
+
+        public init(source: String, credits: [String]) {
+            self.source = source
+            self.credits = credits
+        }
+    }
+
+    /// The key under which the fallback tiles of source `id` are prepared and credited.
+    public static func fallbackKey(_ id: String) -> String { id + " (world)" }
+
+    /// Every tile cache the map reads: the sources' by id, the fallbacks' by `fallbackKey`.
+    public var tileCaches: [String: VectorTileCache] {
+        var all = vectorSources
+        for (id, cache) in fallbackSources { all[Self.fallbackKey(id)] = cache }
+        return all
+    }
+
+    /// The credit line of an image in which the sources (and fallback keys) `drawn` drew
+    /// something: their credits in the style's order, or `attribution` when the map has no
+    /// per-source credits.
+    public func attribution(drawn: Set<String>) -> String? {
+        guard !sourceCredits.isEmpty else { return attribution }
+        return Self.joinAttribution(sourceCredits.filter { drawn.contains($0.source) }.flatMap(\.credits))
     }
 
     /// Joins attribution texts: strips HTML tags, drops empties and repeats, keeps order.
