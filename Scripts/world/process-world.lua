@@ -16,9 +16,9 @@ function node_function(node)
 	node:Attribute("name", name)
 	node:Attribute("name:latin", name)
 	if place == "country" then
-		local rank = tonumber(node:Find("rank")) or 3
+		local rank = tonumber(node:Find("rank")) or 6
 		node:AttributeNumeric("rank", rank)
-		node:MinZoom(rank + 1)
+		node:MinZoom(rank)
 	else
 		node:AttributeNumeric("rank", 5)
 		node:MinZoom(4)

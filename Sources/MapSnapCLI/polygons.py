@@ -9,8 +9,9 @@ from CSV files of WKT lines (columns id, name, WKT) made from `gmt coast -M` out
                                                 cut into pieces of at most 1500 vertices; prints
                                                 how many
   polygons.py faces LINES.csv OUT.geojson       every face of closed lines (GSHHG lakes)
-  polygons.py labels COUNTRIES.csv OUT.csv      per country (DCW-GMT outlines), a point inside its
-                                                largest polygon and that polygon's area (km²)
+  polygons.py labels COUNTRIES.csv OUT.tsv      per country (DCW-GMT outlines), a point inside its
+                                                largest polygon and that polygon's area (km²),
+                                                largest first
 
 Debian's python3-shapely (GEOS). Output is sorted, so the same input gives the same file.
 """
@@ -102,7 +103,8 @@ def labels(countries_csv, out):
     with open(out, "w", newline="") as f:
         w = csv.writer(f, delimiter="\t", quoting=csv.QUOTE_NONE, escapechar="\\")
         w.writerow(["name", "lon", "lat", "km2"])
-        for name in sorted(best):
+        # Largest first: tilemaker keeps this order in a tile, and placement takes labels in it.
+        for name in sorted(best, key=lambda n: (-best[n][0], n)):
             km2, poly = best[name]
             p = poly.representative_point()
             w.writerow([name, f"{p.x:.5f}", f"{p.y:.5f}", f"{km2:.0f}"])

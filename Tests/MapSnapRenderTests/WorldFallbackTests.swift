@@ -18,7 +18,7 @@ final class WorldFallbackTests: XCTestCase {
         .deletingLastPathComponent()
     static let monaco = root.appendingPathComponent("Samples/basemaps/monaco_omt.pmtiles").path
     /// The standard style's colours (Styles/standard.json): water and the land background.
-    static let water = (r: 0xa3, g: 0xd0, b: 0xf0)
+    static let water = (r: 0xa4, g: 0xd1, b: 0xf2)
 
     func standard(world: Bool) throws -> BaseMap {
         let loader = BaseMapLoader()
@@ -133,6 +133,24 @@ final class WorldFallbackTests: XCTestCase {
         XCTAssertEqual(out.warnings.filter { $0.contains("has no tiles") }, [], "the archive has tiles here")
         let credit = try XCTUnwrap(out.annotations.items.first { $0.kind == .attribution }?.name)
         XCTAssertTrue(credit.contains("OpenStreetMap") && credit.contains("GSHHG"), credit)
+    }
+
+    /// The bundled world map: small enough to bundle, OpenMapTiles schema, zooms 0–7, credited.
+    func testTheBundledWorldMap() throws {
+        try requireWorld()
+        let path = try XCTUnwrap(BaseMapLoader.worldMapPath)
+        let bytes = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        XCTAssertLessThan(bytes, 10_000_000, "under 10 MB")
+        let world = try MBTilesReader(path: path)
+        XCTAssertEqual(world.minZoom, 0)
+        XCTAssertEqual(world.maxZoom, 7)
+        XCTAssertEqual(Set(world.vectorLayers.map(\.id)), ["water", "boundary", "place"])
+        XCTAssertEqual(world.attribution, "© GSHHG © DCW-GMT")
+        // Zagreb's tile at zoom 7 has the sea, Croatia's borders and the city.
+        let tile = try XCTUnwrap(try world.vectorTile(TileID(z: 7, x: 69, y: 45)))
+        for layer in ["water", "boundary", "place"] {
+            XCTAssertGreaterThan(tile.layer(named: layer)?.count ?? 0, 0, layer)
+        }
     }
 
     func testRectSubtracting() {

@@ -111,9 +111,9 @@ final class BasemapCommandTests: XCTestCase {
             let i = (Int(p.y) * img.width + Int(p.x)) * 4
             return Array(img.pixels[i..<(i + 3)])
         }
-        // The standard style's water (#a3d0f0), give or take a step of blending.
+        // The standard style's water (#a4d1f2), give or take a step of blending.
         func isWater(_ c: [UInt8]) -> Bool {
-            c.count == 3 && zip(c, [0xa3, 0xd0, 0xf0] as [Int]).allSatisfy { abs(Int($0) - $1) < 8 }
+            c.count == 3 && zip(c, [0xa4, 0xd1, 0xf2] as [Int]).allSatisfy { abs(Int($0) - $1) < 8 }
         }
         XCTAssertTrue(isWater(color(43.725, 7.45)), "the sea off Monte-Carlo")
         XCTAssertTrue(isWater(color(43.715, 7.42)), "the sea off Fontvieille")
