@@ -45,11 +45,16 @@ public struct BaseMap: Sendable {
     public struct SourceCredit: Sendable, Equatable {
         /// A style source id, or `fallbackKey(id)` for the fallback under it.
         public var source: String
-        public var credits: [String]
+        /// The credits as given (may be HTML).
+        public var credits: [String] { didSet { pieces = BaseMap.creditPieces(credits) } }
+        /// `credits` as `joinAttribution` reads them (tags removed, split before each "©"),
+        /// worked out once: an image joins them without a regular expression.
+        private(set) var pieces: [String]
 
         public init(source: String, credits: [String]) {
             self.source = source
             self.credits = credits
+            self.pieces = BaseMap.creditPieces(credits)
         }
     }
 
@@ -68,24 +73,32 @@ public struct BaseMap: Sendable {
     /// per-source credits.
     public func attribution(drawn: Set<String>) -> String? {
         guard !sourceCredits.isEmpty else { return attribution }
-        return Self.joinAttribution(sourceCredits.filter { drawn.contains($0.source) }.flatMap(\.credits))
+        var seen: [String] = []
+        for credit in sourceCredits where drawn.contains(credit.source) {
+            for piece in credit.pieces where !seen.contains(piece) { seen.append(piece) }
+        }
+        return seen.isEmpty ? nil : seen.joined(separator: " ")
     }
 
     /// Joins attribution texts: strips HTML tags, drops empties and repeats, keeps order.
     public static func joinAttribution(_ parts: [String]) -> String? {
         var seen: [String] = []
+        for piece in creditPieces(parts) where !seen.contains(piece) { seen.append(piece) }
+        return seen.isEmpty ? nil : seen.joined(separator: " ")
+    }
+
+    /// The credits of `parts` one by one: HTML tags removed, entities decoded, and run-together
+    /// credits ("© OpenMapTiles © OpenStreetMap contributors") split before each "©"; empties
+    /// dropped, repeats kept.
+    static func creditPieces(_ parts: [String]) -> [String] {
+        var out: [String] = []
         for p in parts {
             let plain = p.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
                 .replacingOccurrences(of: "&copy;", with: "©").replacingOccurrences(of: "&amp;", with: "&")
                 .trimmingCharacters(in: .whitespacesAndNewlines)
-            // Credits are often run together ("© OpenMapTiles © OpenStreetMap contributors"):
-            // split before each "©" so each one is kept once.
             let pieces = plain.replacingOccurrences(of: "©", with: "\u{1}©").components(separatedBy: "\u{1}")
-            for piece in pieces.map({ $0.trimmingCharacters(in: .whitespaces) })
-            where !piece.isEmpty && !seen.contains(piece) {
-                seen.append(piece)
-            }
+            out += pieces.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
-        return seen.isEmpty ? nil : seen.joined(separator: " ")
+        return out
     }
 }
