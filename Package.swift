@@ -69,7 +69,8 @@ let modules: [Target] = [
             "MapSnapText", "MapSnapOverlay", "MapSnapRender",
         ]),
     // The command line as a library, so its parsing is unit-tested; `mapsnap` only calls it.
-    .target(name: "MapSnapCLI", dependencies: ["MapSnap"]),
+    // Its `basemap build` runs polygons.py (embedded at build time) to make the sea polygons.
+    .target(name: "MapSnapCLI", dependencies: ["MapSnap", "MapSnapIO"], resources: [.embedInCode("polygons.py")]),
     .executableTarget(name: "mapsnap", dependencies: ["MapSnapCLI", "MapSnap"]),
 ]
 

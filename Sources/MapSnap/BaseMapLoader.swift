@@ -25,7 +25,29 @@ public final class BaseMapLoader {
     /// id; a front end may name its own option instead.
     public var unboundSourceHint: (String) -> String = { id in "give \"\(id)\" a local file in the overrides" }
 
+    /// The world base map drawn where an OpenMapTiles-schema source has no tiles
+    /// (`BaseMap.fallbackSources`): `worldMapPath` by default; nil for none (`--bare` draws only
+    /// what the style draws).
+    public var worldMap: String? = BaseMapLoader.worldMapPath
+
+    /// How the warning about a source without tiles for a view says to get some, given the
+    /// source id; a front end may name its own command.
+    public var missingTilesHint: @Sendable (String) -> String = BaseMap.standardMissingTilesHint
+
     public init() {}
+
+    /// The bundled world base map (`world.mbtiles`: sea, lakes, country borders and names,
+    /// major cities; zooms 0–7): `$MAPSNAP_WORLD_MAP` (empty or `none`: no world map), else
+    /// next to the bundled styles; nil when there is none.
+    public static let worldMapPath: String? = {
+        if let env = ProcessInfo.processInfo.environment["MAPSNAP_WORLD_MAP"] {
+            return env.isEmpty || env == "none" ? nil : env
+        }
+        guard let p = styleDirectory?.appendingPathComponent("world.mbtiles").path,
+            FileManager.default.fileExists(atPath: p)
+        else { return nil }
+        return p
+    }()
 
     /// The folder holding the bundled styles (`standard.json`, …): `$MAPSNAP_STYLE_DIR`, an
     /// installed layout (`../share/mapsnap/Styles` from the executable's folder), the package's
@@ -94,13 +116,54 @@ public final class BaseMapLoader {
             try loadSource(source, bound: overrides[source.id], from: file, into: &loaded, warn: warn)
         }
         // OpenStreetMap-derived tiles (all the OpenMapTiles-schema sources) must credit OSM (ODbL).
-        if !loaded.vector.isEmpty { loaded.credits.append("© OpenStreetMap contributors") }
+        let osm = "© OpenStreetMap contributors"
+        if !loaded.vector.isEmpty { loaded.credits.append(osm) }
         var map = BaseMap(
             style: parsedStyle, vectorSources: loaded.vector, attribution: BaseMap.joinAttribution(loaded.credits))
         map.geojsonSources = loaded.geojson
         map.rasterSources = loaded.raster
         map.sprites = loadSprites(parsedStyle, base: file.folder, warn: warn)
+        map.missingTilesHint = missingTilesHint
+        // Per source, so that an image credits only what drew in it: OSM after every source
+        // (as in `attribution`), the world map's own credit last.
+        map.sourceCredits = loaded.sourceCredits
+        if !loaded.vector.isEmpty {
+            map.sourceCredits += loaded.vector.keys.sorted().map { .init(source: $0, credits: [osm]) }
+        }
+        try addWorld(to: &map, warn: warn)
         return map
+    }
+
+    /// Binds the world base map (`worldMap`) under every OpenMapTiles-schema vector source of
+    /// `map` (see `isOpenMapTiles`).
+    private func addWorld(to map: inout BaseMap, warn: (String) -> Void) throws(SnapshotError) {
+        guard let worldMap else { return }
+        let ids = map.vectorSources.keys.sorted().filter { id in
+            map.vectorSources[id].map { Self.isOpenMapTiles(id, map.style.source(id: id), $0.source) } ?? false
+        }
+        guard !ids.isEmpty else { return }
+        let world: VectorTileCache
+        do {
+            world = try open(worldMap)
+        } catch {
+            warn("the world base map is not drawn: \(error)")
+            return
+        }
+        let credit = world.source.attribution ?? ""
+        for id in ids {
+            map.fallbackSources[id] = world
+            map.sourceCredits.append(.init(source: BaseMap.fallbackKey(id), credits: [credit]))
+        }
+    }
+
+    /// Whether a vector source holds OpenMapTiles-schema tiles, which the world base map can
+    /// stand in for: its id, its URL, or its archive's name, description or attribution says
+    /// "openmaptiles" (tilemaker's profile says "OpenMapTiles schema").
+    static func isOpenMapTiles(_ id: String, _ style: StyleSource?, _ tiles: any TileSource) -> Bool {
+        var said = [id, style?.url ?? "", tiles.attribution ?? ""]
+        if let m = (tiles as? MBTilesReader)?.metadata { said += [m.name ?? "", m.description ?? ""] }
+        if let p = tiles as? PMTilesReader { said += [p.name ?? "", p.metadataDescription ?? ""] }
+        return said.contains { $0.lowercased().replacingOccurrences(of: " ", with: "").contains("openmaptiles") }
     }
 
     /// A parsed style file: the style (with the default overlay layers when they are appended),
@@ -119,6 +182,14 @@ public final class BaseMapLoader {
         var geojson: [String: GeoJSONSource] = [:]
         var raster: [String: RasterTileSet] = [:]
         var credits: [String] = []
+        /// `credits` by source, in the style's order.
+        var sourceCredits: [BaseMap.SourceCredit] = []
+
+        /// Adds the credits of source `id`.
+        mutating func credit(_ id: String, _ texts: [String]) {
+            credits += texts
+            sourceCredits.append(.init(source: id, credits: texts))
+        }
     }
 
     /// Reads and parses the style at `path`, appends the overlay layers when asked, and passes
@@ -166,17 +237,17 @@ public final class BaseMapLoader {
         case .geojson:
             if let g = try loadGeoJSON(source, from: style, warn: warn) {
                 loaded.geojson[source.id] = g
-                loaded.credits.append(source.attribution ?? "")
+                loaded.credit(source.id, [source.attribution ?? ""])
             }
         case .raster:
             if let (tiles, credits) = try loadRaster(source, bound: bound, base: style.folder, warn: warn) {
                 loaded.raster[source.id] = tiles
-                loaded.credits += credits
+                loaded.credit(source.id, credits)
             }
         case .vector:
             if let (cache, credits) = try loadVector(source, bound: bound, base: style.folder, warn: warn) {
                 loaded.vector[source.id] = cache
-                loaded.credits += credits
+                loaded.credit(source.id, credits)
             }
         default:
             warn("source \"\(source.id)\": \(source.kind.rawValue) sources are not drawn yet")

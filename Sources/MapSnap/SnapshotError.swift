@@ -20,8 +20,11 @@ public struct SnapshotError: Error, Sendable, Equatable, CustomStringConvertible
         /// The request itself is wrong or inconsistent (a size, a scale, a camera with nothing to
         /// fit, a trail or source that is not there).
         case usage
-        /// A failure inside MapSnap (fonts, the drawing surface, an encoder).
+        /// A failure inside MapSnap (fonts, the drawing surface, an encoder) or of a program it ran.
         case `internal`
+        /// A program the request needs is not installed (`mapsnap basemap build` runs tilemaker,
+        /// gmt, ogr2ogr, python3-shapely): the message names its Debian package.
+        case unavailable
     }
 
     /// The part of the request an error is about, so a front end can name it in its own terms.

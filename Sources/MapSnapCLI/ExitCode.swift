@@ -9,6 +9,8 @@ public enum ExitCode: Int32, Sendable {
     case dataError = 65
     /// EX_NOINPUT: an input file is missing or unreadable.
     case noInput = 66
+    /// EX_UNAVAILABLE: a program the command needs is not installed.
+    case unavailable = 69
     /// EX_SOFTWARE: an internal error.
     case software = 70
     /// EX_CANTCREAT: the output cannot be written.
@@ -22,6 +24,7 @@ public enum ExitCode: Int32, Sendable {
         case .missingFile: self = .noInput
         case .internal: self = .software
         case .cannotWrite: self = .cannotCreate
+        case .unavailable: self = .unavailable
         }
     }
 }

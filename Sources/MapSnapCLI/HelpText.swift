@@ -11,13 +11,15 @@ public enum HelpText {
           render      Render overlay files (GeoJSON, GPX, encoded polyline) to an image.
           bench       Time `render` in one warm process: same options, plus --runs N
                       and --warmup N; prints the median and minimum ms per image.
+          basemap     `basemap build REGION.osm.pbf --out FILE.mbtiles`: vector tiles of any
+                      OpenStreetMap extract for the bundled styles (tilemaker, GSHHG sea).
 
         OPTIONS:
           -h, --help  Show this help (and `mapsnap render --help` for the render options).
           --version   Show the version.
 
         EXIT STATUS: 0 ok, 64 usage error, 65 bad input data, 66 input file missing,
-        70 internal error, 73 cannot create output.
+        69 a program needed is not installed, 70 internal error, 73 cannot create output.
         """
 
     public static let render = """

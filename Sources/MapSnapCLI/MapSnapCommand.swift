@@ -46,6 +46,15 @@ public enum MapSnapCommand {
                 stderr("error: \(error.commandLineMessage)\n")
                 return error.exitCode.rawValue
             }
+        case "basemap":
+            do {
+                try BasemapCommand.run(Array(args.dropFirst()), say: { stderr($0 + "\n") }, help: say)
+                return 0
+            } catch {
+                stderr("error: \(error.commandLineMessage)\n")
+                if error.kind == .usage { stderr("run 'mapsnap basemap --help' for the options\n") }
+                return error.exitCode.rawValue
+            }
         default:
             stderr("error: unknown command \"\(first)\"\nrun 'mapsnap --help' for the commands\n")
             return ExitCode.usage.rawValue

@@ -273,14 +273,20 @@ struct RenderCommand {
         case let style?:
             let loader = loader()
             loader.appendsOverlayLayers = !plan.bare
+            // --bare draws the style as it is: no world map under it either.
+            if plan.bare { loader.worldMap = nil }
             return try loader.load(style: style, overrides: plan.sources, warn: warn)
         }
     }
 
-    /// A base-map loader whose warnings name `--source`.
+    /// A base-map loader whose warnings name `--source` and `mapsnap basemap build`.
     static func loader() -> BaseMapLoader {
         let loader = BaseMapLoader()
         loader.unboundSourceHint = { "bind one with --source \($0)=PATH" }
+        loader.missingTilesHint = { id in
+            "get tiles with 'mapsnap basemap build REGION.osm.pbf --out region.mbtiles' (an extract from "
+                + "download.geofabrik.de) and add --source \(id)=region.mbtiles"
+        }
         return loader
     }
 

@@ -36,6 +36,11 @@ struct BaseMapPainter<P: Painter> {
 
     /// Tiles covering the image for each vector source, computed once per image.
     private var covers: [String: [CoveringTile]] = [:]
+    /// Where each vector source read by a visible layer has no data on the image (see
+    /// `coverage`), computed once per image.
+    var coverages: [String: SourceCoverage] = [:]
+    /// The sources (and fallback keys, `BaseMap.fallbackKey`) that drew something on the image.
+    private(set) var drawnSources: Set<String> = []
 
     /// Prepared source layers of this image by source, source layer, tile and tile size (nil:
     /// the tile or the layer is missing).
@@ -44,7 +49,7 @@ struct BaseMapPainter<P: Painter> {
     /// size from the same tile caches (see `PreparedTiles`).
     private let earlier: PreparedTiles
 
-    private mutating func cover(_ sourceID: String, _ cache: VectorTileCache) -> [CoveringTile] {
+    mutating func cover(_ sourceID: String, _ cache: VectorTileCache) -> [CoveringTile] {
         if let c = covers[sourceID] { return c }
         let src = map.style.source(id: sourceID)
         let minZ = Int(max(src?.minzoom ?? 0, Double(cache.source.minZoom)))
@@ -54,7 +59,7 @@ struct BaseMapPainter<P: Painter> {
         return tiles
     }
 
-    private mutating func preparedLayer(
+    mutating func preparedLayer(
         _ sourceID: String, _ sourceLayer: String, _ tile: CoveringTile, _ cache: VectorTileCache
     ) -> PreparedTileLayer? {
         let key = PreparedTiles.Key(source: sourceID, layer: sourceLayer, tile: tile.id, size: tile.size)
@@ -104,6 +109,7 @@ struct BaseMapPainter<P: Painter> {
                 if translate.x != 0 || translate.y != 0 { canvas.translate(x: translate.x, y: translate.y) }
                 if let geojson = map.geojsonSources[sourceID] {
                     drawGeoJSON(layer, layerIndex: layerIndex, source: geojson, symbols: &symbols)
+                    drawnSources.insert(sourceID)
                     continue
                 }
                 guard let cache = map.vectorSources[sourceID], let sourceLayer = layer.sourceLayer else { continue }
@@ -113,23 +119,62 @@ struct BaseMapPainter<P: Painter> {
                     fixed = LayerPaint(layer, zctx, perFeature: false)
                     if fixed?.isInvisible ?? false { continue }
                 }
-                for tile in cover(sourceID, cache) {
-                    guard let p = preparedLayer(sourceID, sourceLayer, tile, cache) else { continue }
-                    var filter = FeatureFilter(layer, group: filterGroups[layerIndex], p)
-                    if layer.type == .symbol {
-                        collectSymbols(layer, layerIndex: layerIndex, p, tile, &filter, into: &symbols)
-                    } else if let fixed {
-                        drawTile(layer, p, tile, fixed, &filter)
-                    }
-                    filter.finish()
+                // Where the source has no data (for the fallback and the warning of `warnMissingTiles`).
+                _ = coverage(sourceID, cache)
+                let from = VectorLayerSource(
+                    id: sourceID, layer: sourceLayer, cache: cache, group: filterGroups[layerIndex])
+                drawVectorLayer(layer, layerIndex: layerIndex, from, fixed: fixed, symbols: &symbols)
+                if let world = map.fallbackSources[sourceID] {
+                    drawFallback(
+                        layer, layerIndex: layerIndex, under: from, world: world, fixed: fixed, symbols: &symbols)
                 }
             case .raster:
                 for warning in drawRaster(layer) { warnOnce(warning) }
+                if let id = layer.source { drawnSources.insert(id) }
             default:
                 warnOnce("layer type \(layer.type.rawValue) is not drawn yet (layer \"\(layer.id)\")")
             }
         }
+        warnMissingTiles()
         return symbols
+    }
+
+    /// A vector source as one style layer reads it.
+    struct VectorLayerSource {
+        /// The style source id (or the fallback key) its tiles are prepared under.
+        var id: String
+        /// The source layer read.
+        var layer: String
+        var cache: VectorTileCache
+        /// The layer's filter group (see `FeatureFilter.groups`).
+        var group: Int?
+    }
+
+    /// Draws (or, for a symbol layer, collects the labels of) `layer` from every tile of
+    /// `source` on the image; `clips` (image points) limits it to parts of the image.
+    mutating func drawVectorLayer(
+        _ layer: StyleLayer, layerIndex: Int, _ source: VectorLayerSource, fixed: LayerPaint?,
+        clips: [Rect]? = nil, symbols: inout [SymbolCandidate]
+    ) {
+        for tile in cover(source.id, source.cache) {
+            let tileClips = clips.map { $0.compactMap { $0.intersection(tile.frame) } }
+            if let tileClips, tileClips.isEmpty { continue }
+            guard let p = preparedLayer(source.id, source.layer, tile, source.cache) else { continue }
+            var filter = FeatureFilter(layer, group: source.group, p)
+            var drew = false
+            if layer.type == .symbol {
+                let before = symbols.count
+                collectSymbols(layer, layerIndex: layerIndex, p, tile, &filter, into: &symbols)
+                if let tileClips { Self.restrict(&symbols, from: before, to: tileClips) }
+                drew = symbols.count > before
+            } else if let fixed {
+                for clip in tileClips ?? [tile.frame] {
+                    drew = drawTile(layer, p, tile, fixed, &filter, clip: clip) || drew
+                }
+            }
+            filter.finish()
+            if drew { drawnSources.insert(source.id) }
+        }
     }
 
     /// The layer's `fill-translate` / `line-translate` / `circle-translate` offset, points.
@@ -156,20 +201,23 @@ struct BaseMapPainter<P: Painter> {
                 + "the features of such tiles are left out")
     }
 
-    private mutating func warnOnce(_ message: String) {
+    mutating func warnOnce(_ message: String) {
         if !warnings.contains(message) { warnings.append(message) }
     }
 
     // MARK: - Fill, line, circle
 
+    /// Draws the features of `p` that pass `filter` within `clip` (image points; the tile's
+    /// square or a part of it); true when it drew something.
+    @discardableResult
     private func drawTile(
         _ style: StyleLayer, _ p: PreparedTileLayer, _ tile: CoveringTile, _ fixed: LayerPaint,
-        _ filter: inout FeatureFilter
-    ) {
-        // The part of the tile on the image, relative to the tile's corner (as `p`'s points).
-        guard let visible = tile.frame.intersection(imageRect)?.offsetBy(dx: -tile.origin.x, dy: -tile.origin.y)
-        else { return }
-        guard let wanted = Self.drawnTypes(style.type) else { return }
+        _ filter: inout FeatureFilter, clip: Rect
+    ) -> Bool {
+        // The part of the tile drawn on the image, relative to the tile's corner (as `p`'s points).
+        guard let visible = clip.intersection(imageRect)?.offsetBy(dx: -tile.origin.x, dy: -tile.origin.y)
+        else { return false }
+        guard let wanted = Self.drawnTypes(style.type) else { return false }
         let zoom = camera.zoom
         let perFeature = fixed.dependsOnFeature
         // How far drawing can reach outside a feature's box (points), plus a pixel for
@@ -208,7 +256,7 @@ struct BaseMapPainter<P: Painter> {
             }
             if !started {
                 started = true
-                beginTile(tile)
+                beginTile(tile, clip: clip)
                 device = canvas.deviceTransform
             }
             addGeometry(
@@ -226,6 +274,7 @@ struct BaseMapPainter<P: Painter> {
         }
         if pending { apply(current.paint) }
         if started { canvas.restore() }
+        return started
     }
 
     /// The geometry types a layer of `type` draws: fills polygons, lines lines and polygons'
@@ -239,13 +288,13 @@ struct BaseMapPainter<P: Painter> {
         }
     }
 
-    /// Saves the painter's state for `tile` (`restore` ends it): a pixel-exact clip to its
-    /// square, so neighbouring tiles share edge pixels without a seam, and its corner as the
-    /// origin (the tile's points are relative to it).
-    private func beginTile(_ tile: CoveringTile) {
+    /// Saves the painter's state for `tile` (`restore` ends it): a pixel-exact clip to `clip`
+    /// (its square, or a part of it), so neighbouring tiles share edge pixels without a seam,
+    /// and its corner as the origin (the tile's points are relative to it).
+    private func beginTile(_ tile: CoveringTile, clip: Rect) {
         canvas.save()
         canvas.newPath()
-        canvas.clipToPixels(tile.frame)
+        canvas.clipToPixels(clip)
         canvas.newPath()
         canvas.translate(x: tile.origin.x, y: tile.origin.y)
     }

@@ -58,14 +58,14 @@ public final class SceneRenderer {
         preparedTiles.begin(style: map.style.layers)
         var painter = BaseMapPainter(map: map, camera: camera, canvas: canvas, earlier: preparedTiles)
         var baseSymbols = painter.draw()
-        preparedTiles.keep(painter.prepared, caches: map.vectorSources)
+        preparedTiles.keep(painter.prepared, caches: map.tileCaches)
         warnings += painter.warnings
 
         // The overlay symbols first (they win), clear of the scale bar and attribution; then the
         // base map's labels fill the space left.
         var index = CollisionIndex(width: size.width, height: size.height)
         let decorations = DecorationPainter.layout(
-            decorations(request), camera: camera, size: size, text: text)
+            decorations(request, drawn: painter.drawnSources), camera: camera, size: size, text: text)
         for d in decorations { index.insert(d.box) }
         let overlaySymbols = baseSymbols.filter { $0.overlayFeature != nil }
         baseSymbols.removeAll { $0.overlayFeature != nil }
@@ -144,10 +144,11 @@ public final class SceneRenderer {
         return (camera, measures)
     }
 
-    /// The request's decorations with the base map's credit joined to the attribution.
-    private func decorations(_ request: RenderRequest) -> Decorations {
+    /// The request's decorations with the credit of the base map's sources that drew
+    /// something (`drawn`, see `BaseMap.attribution(drawn:)`) joined to the attribution.
+    private func decorations(_ request: RenderRequest, drawn: Set<String>) -> Decorations {
         var d = request.decorations
-        if let credit = request.baseMap?.attribution {
+        if let credit = request.baseMap?.attribution(drawn: drawn) {
             d.attribution = BaseMap.joinAttribution([credit, d.attribution ?? ""])
         }
         if !d.showAttribution { d.attribution = nil }

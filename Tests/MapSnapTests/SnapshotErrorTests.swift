@@ -179,6 +179,6 @@ final class SnapshotErrorTests: XCTestCase {
         XCTAssertEqual(SnapshotError(.badInput, "m", file: "f", line: 3, column: 4).description, "f:3:4: m")
         XCTAssertEqual(SnapshotError(.badInput, "m", line: 3, column: 4).description, "3:4: m")
         XCTAssertEqual(
-            SnapshotError.Kind.allCases, [.badInput, .missingFile, .cannotWrite, .usage, .internal])
+            SnapshotError.Kind.allCases, [.badInput, .missingFile, .cannotWrite, .usage, .internal, .unavailable])
     }
 }

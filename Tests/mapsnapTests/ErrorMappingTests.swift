@@ -16,7 +16,7 @@ final class ErrorMappingTests: XCTestCase {
 
     func testKindsMapToSysexits() {
         let expected: [SnapshotError.Kind: Int32] = [
-            .usage: 64, .badInput: 65, .missingFile: 66, .internal: 70, .cannotWrite: 73,
+            .usage: 64, .badInput: 65, .missingFile: 66, .unavailable: 69, .internal: 70, .cannotWrite: 73,
         ]
         for kind in SnapshotError.Kind.allCases {
             XCTAssertEqual(ExitCode(kind).rawValue, expected[kind], "\(kind)")
