@@ -5,8 +5,10 @@ import MapSnapGeometry
 /// Shapes text with Pango (HarfBuzz underneath) in the bundled fonts. One engine per thread:
 /// it owns its own font map and context, so two threads can render at once.
 ///
-/// Text metrics are independent of the image scale (hinting off, metrics unhinted), so a
-/// @2x image has exactly the @1x layout at twice the pixels.
+/// Text metrics are independent of the image scale (hinting off, metrics unhinted, glyph
+/// positions unrounded, in fractions of a point), so a @2x image has exactly the @1x layout at
+/// twice the pixels, and letters at 1x keep the font's spacing (the raster painter fills their
+/// outlines where they are, rather than snapping each glyph to a whole pixel).
 package final class TextEngine {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     private let context: OpaquePointer
@@ -35,6 +37,10 @@ package final class TextEngine {
         pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
         pango_cairo_context_set_resolution(context, 72)
+        // Pango ≥ 1.44 rounds every glyph position to a whole unit of the layout (a point here,
+        // so a whole pixel at 1x): letters then drift up to a pixel off their neighbours
+        // ("WESTER N"). Unrounded, each glyph sits at its exact, unhinted place.
+        pango_context_set_round_glyph_positions(context, 0)
     }
 
     deinit {
