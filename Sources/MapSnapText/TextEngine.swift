@@ -92,8 +92,15 @@ package final class TextEngine {
         pango_font_description_set_absolute_size(desc, size * Double(PANGO_SCALE))
         pango_layout_set_font_description(layout, desc)
         pango_font_description_free(desc)
-        if letterSpacing != 0, let attrs = pango_attr_list_new() {
-            if let a = pango_attr_letter_spacing_new(Int32(letterSpacing * Double(PANGO_SCALE))) {
+        let spaces = EmojiSpacing.spaces(in: text)
+        if letterSpacing != 0 || !spaces.isEmpty, let attrs = pango_attr_list_new() {
+            if letterSpacing != 0, let a = pango_attr_letter_spacing_new(Int32(letterSpacing * Double(PANGO_SCALE))) {
+                pango_attr_list_insert(attrs, a)
+            }
+            for r in spaces {
+                guard let a = pango_attr_family_new(FontLibrary.family) else { continue }
+                a.pointee.start_index = UInt32(r.lowerBound)
+                a.pointee.end_index = UInt32(r.upperBound)
                 pango_attr_list_insert(attrs, a)
             }
             pango_layout_set_attributes(layout, attrs)
