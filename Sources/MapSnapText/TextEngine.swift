@@ -64,6 +64,13 @@ package final class TextEngine {
     ) -> TextLayout {
         let oneLine = pangoLayout(text, size: size, bold: bold, letterSpacing: letterSpacing)
         guard let maxWidth, let layout = oneLine else { return TextLayout(layout: oneLine) }
+        // What fits on one line stays there (the line breaker's own first test, without
+        // measuring every character): its letters with their spacing, the ends' included.
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        if Double(logical.width) / Double(PANGO_SCALE) + letterSpacing <= maxWidth && !text.utf8.contains(0x0A) {
+            return TextLayout(layout: oneLine)
+        }
         let characters = Self.characters(of: layout, text)
         let lines = LineBreaker.lines(characters, maxWidth: maxWidth)
         guard lines.count > 1 else { return TextLayout(layout: oneLine) }
