@@ -116,12 +116,12 @@ extension CairoPainter {
     }
 
     /// Draws `t` at `origin` (points) with its halo (`haloWidth` points out from the glyph
-    /// outlines) stroked by distance; rotated text is also filled by exact area (cairo would
-    /// rasterize its glyphs anew at every angle), upright text keeps cairo's hinted glyph cache.
+    /// outlines) stroked by distance and its glyphs filled by exact area, at their fractional
+    /// places: cairo 1.16 puts each glyph from its glyph cache at a whole pixel, which spaces
+    /// letters unevenly at 1x ("WESTER N"), and would rasterize rotated glyphs anew at every angle.
     func drawTextByCoverage(_ t: TextLayout, at origin: Point, color: Color, halo: Color?, haloWidth: Double) {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
-        let rotated = m.xy != 0 || m.yx != 0
         if let halo, haloWidth > 0 {
             cairo_new_path(cr)
             t.appendPath(to: cr, at: origin)
@@ -129,7 +129,7 @@ extension CairoPainter {
                 color: halo, opacity: 1, width: haloWidth * 2, gap: 0, blur: 0, cap: .round, miterLimit: nil, offset: 0,
                 flatten: true)
         }
-        if rotated, let mask = coverageTarget(CoveragePaint(color: color, opacity: 1)) {
+        if let mask = coverageTarget(CoveragePaint(color: color, opacity: 1)) {
             cairo_new_path(cr)
             t.appendPath(to: cr, at: origin)
             _ = fillPath(into: mask, m, flatten: true, hard: false)

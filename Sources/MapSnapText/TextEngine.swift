@@ -5,8 +5,10 @@ import MapSnapGeometry
 /// Shapes text with Pango (HarfBuzz underneath) in the bundled fonts. One engine per thread:
 /// it owns its own font map and context, so two threads can render at once.
 ///
-/// Text metrics are independent of the image scale (hinting off, metrics unhinted), so a
-/// @2x image has exactly the @1x layout at twice the pixels.
+/// Text metrics are independent of the image scale (hinting off, metrics unhinted, glyph
+/// positions unrounded, in fractions of a point), so a @2x image has exactly the @1x layout at
+/// twice the pixels, and letters at 1x keep the font's spacing (the raster painter fills their
+/// outlines where they are, rather than snapping each glyph to a whole pixel).
 package final class TextEngine {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     private let context: OpaquePointer
@@ -35,6 +37,10 @@ package final class TextEngine {
         pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
         pango_cairo_context_set_resolution(context, 72)
+        // Pango ≥ 1.44 rounds every glyph position to a whole unit of the layout (a point here,
+        // so a whole pixel at 1x): letters then drift up to a pixel off their neighbours
+        // ("WESTER N"). Unrounded, each glyph sits at its exact, unhinted place.
+        pango_context_set_round_glyph_positions(context, 0)
     }
 
     deinit {
@@ -48,13 +54,44 @@ package final class TextEngine {
         case left, center, right
     }
 
-    /// Lays out `text` at `size` points. `maxWidth` (points) wraps at word boundaries; the
-    /// lines line up by `justify` (centred by default).
+    /// Lays out `text` at `size` points. `maxWidth` (points) wraps it as MapLibre wraps
+    /// `text-max-width` (`LineBreaker`: balanced lines, broken only where Unicode allows, never
+    /// inside a word, no hyphen added); the lines line up by `justify` (centred by default).
     /// `letterSpacing` is extra space between characters, points.
     package func layout(
         _ text: String, size: Double, bold: Bool, maxWidth: Double? = nil, letterSpacing: Double = 0,
         justify: Justify = .center
     ) -> TextLayout {
+        let oneLine = pangoLayout(text, size: size, bold: bold, letterSpacing: letterSpacing)
+        guard let maxWidth, let layout = oneLine else { return TextLayout(layout: oneLine) }
+        // What fits on one line stays there (the line breaker's own first test, without
+        // measuring every character): its letters with their spacing, the ends' included.
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        if Double(logical.width) / Double(PANGO_SCALE) + letterSpacing <= maxWidth && !text.utf8.contains(0x0A) {
+            return TextLayout(layout: oneLine)
+        }
+        let characters = Self.characters(of: layout, text)
+        let lines = LineBreaker.lines(characters, maxWidth: maxWidth)
+        guard lines.count > 1 else { return TextLayout(layout: oneLine) }
+        g_object_unref(UnsafeMutableRawPointer(layout))
+        var wrapped = String.UnicodeScalarView()
+        for (k, line) in lines.enumerated() {
+            if k > 0 { wrapped.append("\n") }
+            wrapped.append(contentsOf: characters[line].map(\.scalar))
+        }
+        let broken = pangoLayout(String(wrapped), size: size, bold: bold, letterSpacing: letterSpacing)
+        // With no width set, Pango lines up the lines within the widest one.
+        switch justify {
+        case .left: pango_layout_set_alignment(broken, PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(broken, PANGO_ALIGN_CENTER)
+        case .right: pango_layout_set_alignment(broken, PANGO_ALIGN_RIGHT)
+        }
+        return TextLayout(layout: broken)
+    }
+
+    /// A Pango layout of `text` in the bundled family, not wrapped (lines only at newlines).
+    private func pangoLayout(_ text: String, size: Double, bold: Bool, letterSpacing: Double) -> OpaquePointer? {
         let layout = pango_layout_new(context)
         let desc = pango_font_description_new()
         pango_font_description_set_family(desc, FontLibrary.family)
@@ -62,24 +99,58 @@ package final class TextEngine {
         pango_font_description_set_absolute_size(desc, size * Double(PANGO_SCALE))
         pango_layout_set_font_description(layout, desc)
         pango_font_description_free(desc)
-        if let maxWidth {
-            pango_layout_set_width(layout, Int32(maxWidth * Double(PANGO_SCALE)))
-            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-            switch justify {
-            case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
-            case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-            case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        let spaces = EmojiSpacing.spaces(in: text)
+        if letterSpacing != 0 || !spaces.isEmpty, let attrs = pango_attr_list_new() {
+            if letterSpacing != 0, let a = pango_attr_letter_spacing_new(Int32(letterSpacing * Double(PANGO_SCALE))) {
+                pango_attr_list_insert(attrs, a)
             }
-        }
-        if letterSpacing != 0, let attrs = pango_attr_list_new() {
-            if let a = pango_attr_letter_spacing_new(Int32(letterSpacing * Double(PANGO_SCALE))) {
+            for r in spaces {
+                guard let a = pango_attr_family_new(FontLibrary.family) else { continue }
+                a.pointee.start_index = UInt32(r.lowerBound)
+                a.pointee.end_index = UInt32(r.upperBound)
                 pango_attr_list_insert(attrs, a)
             }
             pango_layout_set_attributes(layout, attrs)
             pango_attr_list_unref(attrs)
         }
         pango_layout_set_text(layout, text, -1)
-        return TextLayout(layout: layout)
+        return layout
+    }
+
+    /// The characters of `text` as laid out in `layout`: each one's advance (its share of its
+    /// glyph cluster, from Pango's logical widths) and whether a line may start at it (UAX #14).
+    private static func characters(of layout: OpaquePointer, _ text: String) -> [LineBreaker.Character] {
+        let scalars = Array(text.unicodeScalars)
+        var attrCount: Int32 = 0
+        let attrs = pango_layout_get_log_attrs_readonly(layout, &attrCount)
+        var out = scalars.enumerated().map { i, scalar in
+            LineBreaker.Character(
+                scalar: scalar, advance: 0,
+                breakBefore: i > 0 && i < Int(attrCount) && (attrs?[i].is_line_break ?? 0) != 0)
+        }
+        // The character index of every UTF-8 offset that starts a character.
+        var charAt = [Int](repeating: 0, count: text.utf8.count + 1)
+        var offset = 0
+        for (i, scalar) in scalars.enumerated() {
+            charAt[offset] = i
+            offset += scalar.utf8.count
+        }
+        charAt[offset] = scalars.count
+        guard let iter = pango_layout_get_iter(layout), let layoutText = pango_layout_get_text(layout) else {
+            return out
+        }
+        defer { pango_layout_iter_free(iter) }
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iter), let item = run.pointee.item else { continue }
+            let first = charAt[Int(item.pointee.offset)]
+            let count = Int(item.pointee.num_chars)
+            var widths = [Int32](repeating: 0, count: count)
+            pango_glyph_item_get_logical_widths(UnsafeMutablePointer(mutating: run), layoutText, &widths)
+            for k in 0..<count where first + k < out.count {
+                out[first + k].advance = Double(widths[k]) / Double(PANGO_SCALE)
+            }
+        } while pango_layout_iter_next_run(iter) != 0
+        return out
     }
 }
 
@@ -113,6 +184,28 @@ package final class TextLayout {
 
     deinit {
         if let layout { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    }
+
+    /// Each line's text and logical box (points, from the text's top-left corner), top to bottom.
+    var lines: [(text: String, box: Rect)] {
+        guard let layout, let iter = pango_layout_get_iter(layout), let text = pango_layout_get_text(layout) else {
+            return []
+        }
+        defer { pango_layout_iter_free(iter) }
+        let s = Double(PANGO_SCALE)
+        var out: [(String, Rect)] = []
+        repeat {
+            guard let line = pango_layout_iter_get_line_readonly(iter) else { continue }
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iter, nil, &logical)
+            let slice = UnsafeRawBufferPointer(
+                start: text + Int(line.pointee.start_index), count: Int(line.pointee.length))
+            let box = Rect(
+                x: Double(logical.x) / s - logicalOffset.x, y: Double(logical.y) / s - logicalOffset.y,
+                width: Double(logical.width) / s, height: Double(logical.height) / s)
+            out.append((String(decoding: slice, as: UTF8.self), box))
+        } while pango_layout_iter_next_line(iter) != 0
+        return out
     }
 
     /// Characters no bundled font could draw (shown as boxes).

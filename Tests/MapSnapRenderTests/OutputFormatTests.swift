@@ -71,15 +71,16 @@ final class OutputFormatTests: XCTestCase {
         XCTAssertEqual(SVGIDs.renumberingSurfaces(Array("no ids".utf8)), Array("no ids".utf8))
     }
 
-    /// A character no bundled font draws is a warning naming the text, not a silent box.
+    /// A character no bundled font draws (here one of the private use area) is a warning naming
+    /// the text, not a silent box; arrows and emoji draw and say nothing.
     func testMissingGlyphsAreWarned() throws {
         var s = scene()
-        s.title = "Up ↑ with boots 🥾"
+        s.title = "Up ↑ with boots 🥾 \u{F8FF}"
         let out = try SceneRenderer().render(s, request: RenderRequest(size: Size(width: 300, height: 200)))
         XCTAssertEqual(
             out.warnings.filter { $0.contains("no bundled font") },
             ["the title: 1 character no bundled font has (drawn as a box)"])
-        s.title = "Up ↑"
+        s.title = "Up ↑ with boots 🥾"
         let clean = try SceneRenderer().render(s, request: RenderRequest(size: Size(width: 300, height: 200)))
         XCTAssertTrue(clean.warnings.isEmpty, "\(clean.warnings)")
     }

@@ -31,7 +31,52 @@ final class TextTests: XCTestCase {
         for bold in [false, true] {
             XCTAssertEqual(engine.layout("Vršič → Mojstrovka ↑ ↓ ← ⛰ 🏔 ★ ☀", size: 15, bold: bold).unknownGlyphs, 0)
         }
-        XCTAssertEqual(engine.layout("boots 🥾", size: 15, bold: true).unknownGlyphs, 1, "no emoji font (yet)")
+        // A private-use character no bundled font has is still counted.
+        XCTAssertEqual(engine.layout("boots \u{F8FF}", size: 15, bold: true).unknownGlyphs, 1)
+    }
+
+    /// Emoji in titles draw, in the bundled monochrome Noto Emoji, with outlines (so they get a
+    /// halo like the letters around them), at both weights; a zero-width-joiner sequence is one glyph.
+    func testEmojiHaveGlyphs() throws {
+        let engine = try TextEngine()
+        for bold in [false, true] {
+            for text in ["Sutro hike 🥾", "🏔 ⛺ 🚲 🌲 📍 🚻 🅿️ ☕", "🧗‍♀️ climb", "🇸🇮 Slovenia"] {
+                let t = engine.layout(text, size: 15, bold: bold)
+                XCTAssertEqual(t.unknownGlyphs, 0, "\(text), bold: \(bold)")
+            }
+            let boot = engine.layout("🥾", size: 20, bold: bold)
+            XCTAssertEqual(boot.lineGlyphs.count, 1)
+            XCTAssertGreaterThan(boot.ink.width, 10, "the boot is drawn, not an empty advance")
+            XCTAssertGreaterThan(boot.ink.height, 10)
+            // A zero-width-joiner sequence is one picture (the climber; the ♀ and the variation
+            // selector are not set apart in another face).
+            let climber = engine.layout("🧗", size: 20, bold: bold).width
+            XCTAssertEqual(engine.layout("🧗‍♀️", size: 20, bold: bold).width, climber, accuracy: 0.01)
+        }
+    }
+
+    /// Symbols that are text by default keep their text faces (Noto Emoji is the last resort),
+    /// and a space between two emoji is a text space, not the emoji face's em and a quarter.
+    func testEmojiFaceIsTheLastResortAndSpacesStayNarrow() throws {
+        let engine = try TextEngine()
+        let space = engine.layout("a b", size: 20, bold: false).width - engine.layout("ab", size: 20, bold: false).width
+        XCTAssertEqual(space, 5.2, accuracy: 0.1, "Noto Sans's space at 20 pt")
+        for pair in ["↩ ↪", "🥾 🥾", "⛰ ☀", "☕ ☕"] {
+            let scalars = Array(pair.unicodeScalars)
+            let one = engine.layout(String(scalars[0]), size: 20, bold: false).width
+            let two = engine.layout(String(scalars[2]), size: 20, bold: false).width
+            let both = engine.layout(pair, size: 20, bold: false).width
+            XCTAssertEqual(both - one - two, space, accuracy: 0.1, "the space in \(pair)")
+        }
+        // ⛰ and ☀ from Noto Sans Symbols (2), as before the emoji face came, in bold text too
+        // (Symbols 2 has no bold): narrower than an emoji. With a variation selector, emoji.
+        for bold in [false, true] {
+            let emojiWidth = engine.layout("🥾", size: 20, bold: bold).width
+            for symbol in ["⛰", "☀", "↔", "★", "♀"] {
+                XCTAssertLessThan(engine.layout(symbol, size: 20, bold: bold).width, emojiWidth - 2, symbol)
+            }
+            XCTAssertEqual(engine.layout("☀\u{FE0F}", size: 20, bold: bold).width, emojiWidth, accuracy: 0.01)
+        }
     }
 
     func testArabicIsShapedNotJustMapped() throws {
