@@ -58,11 +58,12 @@ package struct OverlayBuilder {
         }
         let routes = scene.lines
         scene.lines = []
-        let named = trailCallouts ? Self.calloutTrails(trails.map(\.0), highlight: highlight) : []
-        if trailCallouts && named.count < trails.filter({ $0.0.name != nil }).count {
+        let (named, wanting) =
+            trailCallouts ? Self.calloutTrails(trails.map(\.0), highlight: highlight) : (Set<Int>(), 0)
+        if named.count < wanting {
             scene.warnings.append(
-                "only the \(named.count) longest of \(trails.filter { $0.0.name != nil }.count) named trails get a name "
-                    + "callout (there is no room for more; --no-callouts leaves them all out)")
+                "only the \(named.count) longest of \(wanting) named trails get a name callout (there is no room "
+                    + "for more; --no-callouts leaves them all out)")
         }
         for (index, (trail, symbol)) in trails.enumerated() {
             scene.lines.append(trail)
@@ -204,13 +205,14 @@ package struct OverlayBuilder {
     /// At most this many trails get a name callout (each tries some 130 spots).
     static let maxTrailCallouts = 40
 
-    /// The indices of the named trails that get a name callout: all but faded ones, or the
-    /// `maxTrailCallouts` longest of them (ties by name, then input order).
-    static func calloutTrails(_ trails: [LineOverlay], highlight: String?) -> Set<Int> {
+    /// The indices of the named trails that get a name callout — all but faded ones, or the
+    /// `maxTrailCallouts` longest of them (ties by name, then input order) — and how many
+    /// would have had one.
+    static func calloutTrails(_ trails: [LineOverlay], highlight: String?) -> (Set<Int>, wanting: Int) {
         let candidates = trails.indices.filter { i in
             trails[i].name != nil && (highlight == nil || trails[i].name == highlight)
         }
-        guard candidates.count > maxTrailCallouts else { return Set(candidates) }
+        guard candidates.count > maxTrailCallouts else { return (Set(candidates), candidates.count) }
         func length(_ l: LineOverlay) -> Double {
             l.parts.reduce(0) { sum, part in
                 zip(part, part.dropFirst()).reduce(sum) { s, pair in
@@ -221,12 +223,12 @@ package struct OverlayBuilder {
             }
         }
         let lengths = candidates.map { (index: $0, length: length(trails[$0])) }
-        return Set(
-            lengths.sorted { a, b in
-                if a.length != b.length { return a.length > b.length }
-                let (na, nb) = (trails[a.index].name ?? "", trails[b.index].name ?? "")
-                return na != nb ? na < nb : a.index < b.index
-            }.prefix(maxTrailCallouts).map(\.index))
+        let longest = lengths.sorted { a, b in
+            if a.length != b.length { return a.length > b.length }
+            let (na, nb) = (trails[a.index].name ?? "", trails[b.index].name ?? "")
+            return na != nb ? na < nb : a.index < b.index
+        }
+        return (Set(longest.prefix(maxTrailCallouts).map(\.index)), candidates.count)
     }
 
     /// Vertices of a trail to try for its name callout: the middle first, then alternately

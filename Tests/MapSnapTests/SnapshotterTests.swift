@@ -101,6 +101,7 @@ final class SnapshotterTests: XCTestCase {
         let scene = try b.build(features: try sampleTrails())
         let buzz = try XCTUnwrap(scene.lines.first { $0.name == "Buzz Lightyear Summit" })
         XCTAssertEqual(buzz.emphasis, .highlighted)
+        XCTAssertEqual(scene.warnings, [], "faded trails have no callout to miss")
         XCTAssertEqual(scene.lines.last?.name, "Buzz Lightyear Summit", "drawn on top")
         for l in scene.lines where l.name != "Buzz Lightyear Summit" {
             XCTAssertEqual(l.emphasis, .faded)
