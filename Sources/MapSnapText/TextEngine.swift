@@ -62,6 +62,11 @@ package final class TextEngine {
         _ text: String, size: Double, bold: Bool, maxWidth: Double? = nil, letterSpacing: Double = 0,
         justify: Justify = .center
     ) -> TextLayout {
+        // Sizes any style can ask for stay where Pango's fixed-point units (1/1024 point in an
+        // Int32) and its glyph caches cope: what is larger than any image is no text to read.
+        let size = Self.bounded(size, 0...Self.largestSize)
+        let letterSpacing = Self.bounded(letterSpacing, -Self.largestSize...Self.largestSize)
+        let maxWidth = maxWidth.map { Self.bounded($0, 0...1_000_000) }
         let oneLine = pangoLayout(text, size: size, bold: bold, letterSpacing: letterSpacing)
         guard let maxWidth, let layout = oneLine else { return TextLayout(layout: oneLine) }
         // What fits on one line stays there (the line breaker's own first test, without
@@ -88,6 +93,15 @@ package final class TextEngine {
         case .right: pango_layout_set_alignment(broken, PANGO_ALIGN_RIGHT)
         }
         return TextLayout(layout: broken)
+    }
+
+    /// The largest text size and letter spacing laid out, points.
+    package static let largestSize = 2048.0
+
+    /// `v` within `range`; 0 (or the range's nearest end to it) when it is not a number.
+    static func bounded(_ v: Double, _ range: ClosedRange<Double>) -> Double {
+        guard !v.isNaN else { return min(max(0, range.lowerBound), range.upperBound) }
+        return min(max(v, range.lowerBound), range.upperBound)
     }
 
     /// A Pango layout of `text` in the bundled family, not wrapped (lines only at newlines).

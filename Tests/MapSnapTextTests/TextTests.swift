@@ -96,3 +96,19 @@ final class TextTests: XCTestCase {
         XCTAssertEqual(a.width, 128, accuracy: 12, "Noto Sans Bold 11 pt, not some other font")
     }
 }
+
+extension TextTests {
+    /// Sizes, spacings and widths no style should give, and that trapped in Pango's fixed-point
+    /// conversion (issue 11: "Double value cannot be converted to Int32"), lay out bounded.
+    func testHugeAndNonFiniteSizesAreBounded() throws {
+        let engine = try TextEngine()
+        for (size, spacing, width) in [
+            (1e12, 0.0, 100.0), (12, 1e15, 100), (12, -1e15, 100), (12, 0, 1e300), (.nan, .nan, .nan),
+            (.infinity, -.infinity, .infinity),
+        ] {
+            let t = engine.layout("Huge label", size: size, bold: true, maxWidth: width, letterSpacing: spacing)
+            XCTAssertTrue(t.width.isFinite && t.height.isFinite, "\(size) \(spacing) \(width)")
+            XCTAssertLessThan(t.height, 3 * TextEngine.largestSize)
+        }
+    }
+}

@@ -25,7 +25,8 @@ extension CommandLineTests {
     }
 
     /// A thumbnail per GPX file in a folder (the samples, and the shared tracks from Slovenia and
-    /// Croatia when present): each renders, is a 300x200 PNG, and shows its track.
+    /// Croatia when present): each renders, is a 300x200 PNG, shows its track over the world
+    /// map, and says once that the view has no tiles of its own.
     func testAThumbnailPerGPXFile() throws {
         var folders = [Self.packageRoot.appendingPathComponent("Samples/gpx")]
         if let shared = try? TestPaths.shared("data/gpx") { folders.append(shared) }
@@ -47,6 +48,17 @@ extension CommandLineTests {
                 if r > 140 && g < 120 && b > 180 { trail += 1 }
             }
             XCTAssertGreaterThan(trail, 30, "\(file.lastPathComponent): the track is drawn")
+            // Slovenia and Croatia are off the bundled tiles: the world map is under the track,
+            // and one warning says so and how to get tiles.
+            XCTAssertEqual(
+                r.stderr.components(separatedBy: "has no tiles for this view").count - 1, 1,
+                "\(file.lastPathComponent): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("mapsnap basemap build"), r.stderr)
+            var colours = Set<UInt32>()
+            for p in stride(from: 0, to: img.pixels.count, by: 4) {
+                colours.insert(UInt32(img.pixels[p]) << 16 | UInt32(img.pixels[p + 1]) << 8 | UInt32(img.pixels[p + 2]))
+            }
+            XCTAssertGreaterThan(colours.count, 8, "\(file.lastPathComponent): more than a handful of colours")
         }
     }
 }
