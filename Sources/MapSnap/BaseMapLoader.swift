@@ -306,7 +306,10 @@ public final class BaseMapLoader {
     /// from the current folder.
     static func boundFile(_ bound: String) -> String {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        return Self.localFile(bound, relativeTo: cwd) ?? cwd.appendingPathComponent(bound).standardizedFileURL.path
+        if let file = Self.localFile(bound, relativeTo: cwd) { return file }
+        // Any path: absolute as it is, relative from the current folder (the archive is then
+        // recognised by its content, not its name).
+        return URL(fileURLWithPath: bound, relativeTo: cwd).standardizedFileURL.path
     }
 
     /// One warning per style feature the renderer does not draw yet, naming the layers.
@@ -379,11 +382,11 @@ public final class BaseMapLoader {
             throw SnapshotError(.missingFile, "no such tile file", file: path)
         }
         let source: any TileSource
+        let kind = try Self.archiveKind(key)
         do {
-            if key.lowercased().hasSuffix(".pmtiles") {
-                source = try PMTilesReader(path: key)
-            } else {
-                source = try MBTilesReader(path: key)
+            switch kind {
+            case .pmtiles: source = try PMTilesReader(path: key)
+            case .mbtiles: source = try MBTilesReader(path: key)
             }
         } catch {
             throw SnapshotError(error)
@@ -391,6 +394,27 @@ public final class BaseMapLoader {
         let cache = VectorTileCache(source: source, capacity: 256)
         caches[key] = cache
         return cache
+    }
+
+    enum ArchiveKind { case mbtiles, pmtiles }
+
+    /// What the archive at `path` is, by its first bytes: PMTiles' magic "PMTiles", SQLite's
+    /// header "SQLite format 3" (MBTiles); an empty or unreadable file, or any other content,
+    /// is a clear error naming the file.
+    static func archiveKind(_ path: String) throws(SnapshotError) -> ArchiveKind {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw SnapshotError(.missingFile, "cannot read the tile file", file: path)
+        }
+        defer { try? handle.close() }
+        let head = Array((try? handle.read(upToCount: 16)) ?? Data())
+        if head.starts(with: Array("PMTiles".utf8)) { return .pmtiles }
+        if head.starts(with: Array("SQLite format 3".utf8)) { return .mbtiles }
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+            throw SnapshotError(.badInput, "is a folder, not an MBTiles or PMTiles archive", file: path)
+        }
+        let what = head.isEmpty ? "it is empty" : "its first bytes are neither SQLite's nor PMTiles' header"
+        throw SnapshotError(.badInput, "not an MBTiles or PMTiles archive (\(what))", file: path)
     }
 
     /// A warning when an archive's metadata JSON cannot be read (its fields, such as the

@@ -257,6 +257,30 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(left, ["t.png"])
     }
 
+    /// `--source ID=PATH` takes an archive by its content, whatever its name, and an absolute
+    /// path as it is (issue 11: "no such tile file: <cwd>/abs/path/file").
+    func testSourceArchivesAreRecognisedByContent() throws {
+        for name in ["monaco_omt.pmtiles", "monaco_omt.mbtiles"] {
+            let copy = tmp.appendingPathComponent("archive-\(name.hasSuffix("pmtiles") ? "p" : "m")")
+            try FileManager.default.copyItem(
+                at: Self.packageRoot.appendingPathComponent("Samples/basemaps/\(name)"), to: copy)
+            let r = try run([
+                "render", "--style", "hybrid", "--source", "openmaptiles=\(copy.path)", "--center", "43.7384,7.4246",
+                "--zoom", "15", "--out", "m.png",
+            ])
+            XCTAssertEqual(r.status, 0, "\(name) without its extension: \(r.stderr)")
+        }
+        let text = tmp.appendingPathComponent("notes")
+        try Data("not tiles".utf8).write(to: text)
+        try expectFailure(
+            [
+                "render", "--style", "hybrid", "--source", "openmaptiles=\(text.path)", "--center", "43.7,7.4",
+                "--zoom", "14", "-o",
+                "x.png",
+            ],
+            status: 65, contains: "\(text.path): not an MBTiles or PMTiles archive")
+    }
+
     func testUsageErrors() throws {
         try expectFailure(["render", Self.trails, "--zoom", "3"], status: 64, contains: "--zoom needs --center")
         try expectFailure(["render", Self.trails, "--size", "axb"], status: 64, contains: "--size")
