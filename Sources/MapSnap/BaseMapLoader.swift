@@ -1,4 +1,5 @@
 import Foundation
+import MapSnapFormats
 import MapSnapOverlay
 import MapSnapRender
 import MapSnapStyle
@@ -195,10 +196,16 @@ public final class BaseMapLoader {
     /// Reads and parses the style at `path`, appends the overlay layers when asked, and passes
     /// on the parser's warnings.
     private func parseStyle(at path: String, warn: (String) -> Void) throws(SnapshotError) -> StyleFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SnapshotError(.missingFile, "cannot read the style file", file: path)
+        // As the overlay files are read: "no such file", "permission denied", "is a directory"…;
+        // an empty file (/dev/null, say) is the parser's "the file is empty".
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.contents(path: path, displayName: path, limit: 64 * 1024 * 1024)
+        } catch {
+            var e = SnapshotError(error)
+            e.message = "cannot read the style file (\(e.message))"
+            throw e
         }
-        let bytes = Array(data)
         let parsed: (Style, [StyleWarning])
         do {
             parsed = try StyleParser.parse(bytes: bytes, file: path)

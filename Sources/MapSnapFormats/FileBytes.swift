@@ -5,12 +5,12 @@
 #endif
 
 /// Reads whole files with POSIX calls, turning every failure into a `FormatError`.
-enum FileBytes {
+package enum FileBytes {
     /// The bytes of the regular file (or pipe) at `path`, at most `limit` of them.
     ///
     /// Throws `.missingFile` ("no such file", "permission denied", "is a directory, not a file" …)
     /// when the file cannot be read, and `.badData` when it holds more than `limit` bytes.
-    static func contents(path: String, displayName: String, limit: Int) throws(FormatError) -> [UInt8] {
+    package static func contents(path: String, displayName: String, limit: Int) throws(FormatError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(displayName, errno) }
         defer { close(fd) }

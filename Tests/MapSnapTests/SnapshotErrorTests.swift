@@ -59,7 +59,7 @@ final class SnapshotErrorTests: XCTestCase {
         XCTAssertEqual(e.kind, .missingFile)
         XCTAssertEqual(e.file, path)
         XCTAssertNil(e.line)
-        XCTAssertEqual(e.description, "\(path): cannot read the style file")
+        XCTAssertEqual(e.description, "\(path): cannot read the style file (no such file)")
     }
 
     func testAnOverrideOfASourceTheStyleLacksIsUsage() {

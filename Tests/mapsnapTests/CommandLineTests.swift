@@ -286,6 +286,13 @@ final class CommandLineTests: XCTestCase {
         try expectFailure(["render", Self.trails, "--size", "axb"], status: 64, contains: "--size")
         try expectFailure(["render", Self.trails, "--scale", "4"], status: 64, contains: "--scale")
         try expectFailure(["render", Self.trails, "--bogus"], status: 64, contains: "unknown option --bogus")
+        // An empty style (issue 11: /dev/null was "cannot read"): the parser's own message.
+        try expectFailure(
+            ["render", Self.trails, "--style", "/dev/null", "-o", "x.png"], status: 65,
+            contains: "/dev/null:1:1: the file is empty")
+        try expectFailure(
+            ["render", Self.trails, "--style", "nope.json", "-o", "x.png"], status: 66,
+            contains: "cannot read the style file (no such file)")
         try expectFailure(
             ["render", Self.trails, "--cluster-radius", "-3", "-o", "x.png"], status: 64, contains: "--cluster-radius")
         try expectFailure(
