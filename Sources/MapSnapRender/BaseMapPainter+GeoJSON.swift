@@ -35,7 +35,8 @@ extension BaseMapPainter {
         let frame = Rect(x: 0, y: 0, width: camera.size.width, height: camera.size.height)
         let linePlacement = layer.layout.enumValue(.symbolPlacement, EvaluationContext(zoom: zoom)) != "point"
         let isOverlay = layer.source == OverlayStyleSource.id
-        for (index, item) in source.items.enumerated() {
+        for index in source.candidates(for: layer) ?? Array(source.items.indices) {
+            let item = source.items[index]
             let ctx = EvaluationContext(zoom: zoom, feature: GeoJSONFeatureContext(item: item))
             guard Self.accepts(layer, index, ctx, memo: memo) else { continue }
             let text = SymbolCandidate.text(of: layer, ctx)
@@ -65,7 +66,8 @@ extension BaseMapPainter {
         var pending: LayerPaint?
         let fixed = LayerPaint(layer, EvaluationContext(zoom: zoom), perFeature: false)
         let m = canvas.deviceTransform
-        for (index, item) in source.items.enumerated() {
+        for index in source.candidates(for: layer) ?? Array(source.items.indices) {
+            let item = source.items[index]
             let ctx = EvaluationContext(zoom: zoom, feature: GeoJSONFeatureContext(item: item))
             guard Self.accepts(layer, index, ctx, memo: memo) else { continue }
             // The paint first: it decides whether the geometry goes to the coverage rasterizers

@@ -39,6 +39,32 @@ public final class GeoJSONSource: @unchecked Sendable {
 
     public var count: Int { items.count }
 
+    /// Feature indices by the value of a property, built the first time a layer asks for that
+    /// property (see `candidates`); guarded by `memoLock`.
+    nonisolated(unsafe) private var indexes: [String: [StyleValue: [Int]]] = [:]
+
+    /// The indices, ascending, of the features `layer`'s filter can pass: those whose property
+    /// has one of the values the filter demands (`StyleExpression.requiredValues`), or nil
+    /// (all of them) when it demands none.
+    func candidates(for layer: StyleLayer) -> [Int]? {
+        guard let (key, values) = layer.filter?.requiredValues else { return nil }
+        memoLock.lock()
+        let index: [StyleValue: [Int]]
+        if let known = indexes[key] {
+            index = known
+        } else {
+            var built: [StyleValue: [Int]] = [:]
+            for (i, item) in items.enumerated() {
+                if let v = item.properties[key] { built[v, default: []].append(i) }
+            }
+            indexes[key] = built
+            index = built
+        }
+        memoLock.unlock()
+        let lists = values.compactMap { index[$0] }
+        return lists.count == 1 ? lists[0] : lists.flatMap { $0 }.sorted()
+    }
+
     /// Memos of the style layers drawn from this source, by layer (see `FeatureMemo`); guarded
     /// by `memoLock`, and a memo is taken out while a layer is drawn, so two renderers never
     /// share one.

@@ -260,3 +260,43 @@ extension ExpressionNode {
         return keys
     }
 }
+
+// MARK: - What a filter demands of one property
+
+extension StyleExpression {
+    /// When this filter can pass only for features whose property `key` has one of `values`
+    /// (`["==", ["get", k], v]`, `["match", ["get", k], [v …], true, false]`, a legacy
+    /// `["==", k, v]` or `["in", k, v …]`, or one of those inside `all`), that key and those
+    /// values; nil otherwise. A renderer may then visit only the features with those values.
+    /// A null value is never given (a missing property would equal it).
+    public var requiredValues: (key: String, values: Set<StyleValue>)? { node.requiredValues }
+}
+
+extension ExpressionNode {
+    var requiredValues: (key: String, values: Set<StyleValue>)? {
+        switch self {
+        case .assertType(_, let nodes) where nodes.count == 1:
+            return nodes[0].requiredValues
+        case .all(let nodes):
+            return nodes.lazy.compactMap(\.requiredValues).first
+        case .equals(let a, let b, negated: false):
+            if case .getProperty(let k) = a, case .literal(let v) = b, !v.isNull { return (k, [v]) }
+            if case .getProperty(let k) = b, case .literal(let v) = a, !v.isNull { return (k, [v]) }
+            return nil
+        case .match(let t):
+            guard case .getProperty(let k) = t.input, case .literal(.bool(false)) = t.fallback else { return nil }
+            var values: Set<StyleValue> = []
+            for (label, output) in zip(t.labels, t.labelOutputs) {
+                guard output < t.outputs.count, case .literal(let o) = t.outputs[output] else { return nil }
+                if case .bool(true) = o { values.insert(label) }
+            }
+            return values.contains(where: \.isNull) ? nil : (k, values)
+        case .legacyFilter(.compare(.property(let k), .equal, let v)) where !v.isNull:
+            return (k, [v])
+        case .legacyFilter(.contains(.property(let k), let vs)) where !vs.contains(where: \.isNull):
+            return (k, Set(vs))
+        default:
+            return nil
+        }
+    }
+}

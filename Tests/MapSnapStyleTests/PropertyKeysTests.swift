@@ -34,3 +34,25 @@ final class PropertyKeysTests: XCTestCase {
         XCTAssertEqual(StylePropertyValue.constant(.number(1)).propertyKeys, [])
     }
 }
+
+extension PropertyKeysTests {
+    /// The property values a filter demands, so a renderer can visit only those features.
+    func testRequiredValuesOfCommonFilters() throws {
+        func required(_ text: String) throws -> String? {
+            guard let (k, vs) = try StyleExpression.filter(TestJSON.parse(text)).requiredValues else { return nil }
+            return k + "=" + vs.map { "\($0)" }.sorted().joined(separator: ",")
+        }
+        XCTAssertEqual(try required(#"["==", ["get", "kind"], "trail"]"#), "kind=trail")
+        XCTAssertEqual(
+            try required(#"["all", ["==", ["get", "kind"], "area"], [">", ["get", "w"], 0]]"#), "kind=area")
+        XCTAssertEqual(
+            try required(#"["match", ["get", "kind"], ["pin", "flag"], true, false]"#),
+            "kind=flag,pin")
+        XCTAssertEqual(try required(#"["==", "class", "park"]"#), "class=park")
+        XCTAssertEqual(try required(#"["in", "class", "a", "b"]"#), "class=a,b")
+        XCTAssertNil(try required(#"["!=", ["get", "kind"], "trail"]"#), "a negation demands nothing")
+        XCTAssertNil(try required(#"["any", ["==", ["get", "a"], 1], ["==", ["get", "b"], 2]]"#))
+        XCTAssertNil(try required(#"["match", ["get", "kind"], "x", false, true]"#), "a true fallback")
+        XCTAssertNil(try required(#"["==", ["get", "k"], null]"#), "a missing property equals null")
+    }
+}
