@@ -38,6 +38,7 @@ public enum HelpText {
                                   balanced (default 6), 7-9 smallest files.
           --annotations PATH      Also write JSON with the camera and the pixel box of every
                                   line, pin, callout and label drawn.
+          --timeout SECONDS       Stop (exit 70, nothing written) if the run takes longer.
 
         CAMERA (default: fit all overlays):
           --center LAT,LON        Centre of the image; with --zoom or --span.

@@ -8,7 +8,7 @@ struct RenderCommand {
         valued: [
             "--out", "--format", "--size", "--scale", "--compression", "--annotations", "--center", "--zoom", "--span",
             "--bbox", "--padding", "--route-file", "--pin", "--callout", "--title", "--highlight", "--units",
-            "--cluster-radius",
+            "--cluster-radius", "--timeout",
             "--attribution", "--style", "--source",
         ],
         flags: [
@@ -27,6 +27,8 @@ struct RenderCommand {
         var options = SnapshotOptions()
         var output: String
         var annotations: String?
+        /// `--timeout`: seconds the run may take before it stops (exit 70, nothing written).
+        var timeout: Double?
         var files: [String] = []
         var routeFiles: [String] = []
         var polylinePrecision = 5
@@ -61,6 +63,12 @@ struct RenderCommand {
         try overlays(a, into: &o)
         try decorations(a, into: &o)
         plan.allowEmpty = a.has("--allow-empty")
+        if let t = a.last("--timeout") {
+            guard let v = Double(t), v.isFinite, v > 0, v <= 1_000_000 else {
+                throw SnapshotError(.usage, "--timeout: expected a number of seconds above 0, got \"\(t)\"")
+            }
+            plan.timeout = v
+        }
         if a.has("--bare") {
             // Only what the style draws, so a render compares with a reference pixel for pixel.
             plan.bare = true
@@ -227,6 +235,7 @@ struct RenderCommand {
         throws(SnapshotError)
         -> Snapshot
     {
+        let watchdog = plan.timeout.map(Watchdog.init)
         var o = plan.options
         o.baseMap = try baseMap(plan) { stderr("warning: \($0)\n") }
         for f in plan.files {
@@ -252,6 +261,8 @@ struct RenderCommand {
         var files: [(bytes: [UInt8], path: String)] = []
         if plan.output != "-" { files.append((snap.data, plan.output)) }
         if let path = plan.annotations { files.append((try encode(snap.annotations), path)) }
+        // Past the timeout the watchdog is ending the process: write nothing.
+        if let watchdog, !watchdog.beginWriting() { while true { Thread.sleep(forTimeInterval: 1) } }
         try AtomicFile.write(files)
         if plan.output == "-" { stdout(snap.data) }
         return snap

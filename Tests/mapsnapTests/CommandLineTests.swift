@@ -281,6 +281,33 @@ final class CommandLineTests: XCTestCase {
             status: 65, contains: "\(text.path): not an MBTiles or PMTiles archive")
     }
 
+    /// `--timeout`: a run that takes longer stops with exit 70 and writes nothing (the image
+    /// that was there stays); one within its time is not disturbed.
+    func testTimeoutStopsCleanly() throws {
+        var features: [String] = []
+        for i in 0..<40_000 {
+            let x = -122.5 + Double(i % 200) * 0.001
+            let y = 37.7 + Double(i / 200) * 0.0007
+            features.append(
+                #"{"type":"Feature","properties":{"name":"L\#(i)"},"geometry":{"type":"LineString","coordinates":[[\#(x),\#(y)],[\#(x + 0.0005),\#(y + 0.0004)]]}}"#
+            )
+        }
+        let big = tmp.appendingPathComponent("big.geojson")
+        try Data(#"{"type":"FeatureCollection","features":[\#(features.joined(separator: ","))]}"#.utf8).write(to: big)
+        let old = Data([0x01])
+        try old.write(to: tmp.appendingPathComponent("t.png"))
+        let start = Date()
+        let r = try run(["render", big.path, "--timeout", "0.3", "--out", "t.png", "--annotations", "t.json"])
+        XCTAssertEqual(r.status, 70, r.stderr)
+        XCTAssertTrue(r.stderr.contains("did not finish within 0.3 s (--timeout); nothing was written"), r.stderr)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20)
+        XCTAssertEqual(try Data(contentsOf: tmp.appendingPathComponent("t.png")), old)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: tmp.appendingPathComponent("t.json").path))
+        let quick = try run(["render", Self.trails, "--timeout", "120", "--out", "q.png"])
+        XCTAssertEqual(quick.status, 0, quick.stderr)
+        try expectFailure(["render", Self.trails, "--timeout", "0", "-o", "x.png"], status: 64, contains: "--timeout")
+    }
+
     func testUsageErrors() throws {
         try expectFailure(["render", Self.trails, "--zoom", "3"], status: 64, contains: "--zoom needs --center")
         try expectFailure(["render", Self.trails, "--size", "axb"], status: 64, contains: "--size")
