@@ -18,6 +18,11 @@ public final class CLIRunner {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
+    /// A runner in an existing `folder` (its owner removes it).
+    public init(folder: URL) {
+        self.folder = folder
+    }
+
     public func cleanUp() { try? FileManager.default.removeItem(at: folder) }
 
     /// The files the command left in `folder` (the capture files excepted).
@@ -36,11 +41,11 @@ public final class CLIRunner {
         throw Missing(description: "the mapsnap binary was not built next to the tests (\(dir.path))")
     }
 
-    /// Runs the binary with `args`; `environment` changes the inherited environment (nil removes
-    /// a variable).
-    public func run(_ args: [String], environment: [String: String?] = [:]) throws -> Run {
+    /// Runs the binary (or `executable`) with `args`; `environment` changes the inherited
+    /// environment (nil removes a variable).
+    public func run(_ args: [String], executable: URL? = nil, environment: [String: String?] = [:]) throws -> Run {
         let p = Process()
-        p.executableURL = try Self.binary()
+        p.executableURL = try executable ?? Self.binary()
         p.arguments = args
         if !environment.isEmpty {
             var env = ProcessInfo.processInfo.environment

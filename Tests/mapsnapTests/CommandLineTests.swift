@@ -2,6 +2,7 @@ import Foundation
 import MapSnap
 import MapSnapCLI
 import MapSnapImage
+import MapSnapTestSupport
 import XCTest
 
 /// End-to-end tests of the built `mapsnap` binary (run it, check exit codes, files, stderr),
@@ -22,57 +23,14 @@ final class CommandLineTests: XCTestCase {
     }
 
     /// The `mapsnap` executable next to the test bundle.
-    func binary() throws -> URL {
-        let dir = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        for candidate in [dir, dir.deletingLastPathComponent()] {
-            let u = candidate.appendingPathComponent("mapsnap")
-            if FileManager.default.isExecutableFile(atPath: u.path) { return u }
-        }
-        // The test target depends on the executable, so it is always built; missing is a failure.
-        struct Missing: Error, CustomStringConvertible { var description: String }
-        throw Missing(description: "the mapsnap binary was not built next to the tests (\(dir.path))")
-    }
+    func binary() throws -> URL { try CLIRunner.binary() }
 
-    struct Run {
-        var status: Int32
-        var stdout: Data
-        var stderr: String
-    }
+    typealias Run = CLIRunner.Run
 
-    /// Runs the binary with `args`; `environment` changes the inherited environment (nil removes
-    /// a variable).
-    func run(
-        executable: URL? = nil, _ args: [String], stdin: Data? = nil, environment: [String: String?] = [:]
-    ) throws -> Run {
-        let p = Process()
-        p.executableURL = try executable ?? binary()
-        p.arguments = args
-        if !environment.isEmpty {
-            var env = ProcessInfo.processInfo.environment
-            for (k, v) in environment { env[k] = v }
-            p.environment = env
-        }
-        p.currentDirectoryURL = tmp
-        // Files, not pipes: no risk of a full pipe blocking the child.
-        let outURL = tmp.appendingPathComponent(".stdout-\(UUID().uuidString)")
-        let errURL = tmp.appendingPathComponent(".stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
-        }
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        p.waitUntilExit()
-        try out.close()
-        try err.close()
-        let outData = try Data(contentsOf: outURL)
-        let errData = try Data(contentsOf: errURL)
-        return Run(status: p.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+    /// Runs the binary (or `executable`) with `args` in `tmp`; `environment` changes the
+    /// inherited environment (nil removes a variable).
+    func run(executable: URL? = nil, _ args: [String], environment: [String: String?] = [:]) throws -> Run {
+        try CLIRunner(folder: tmp).run(args, executable: executable, environment: environment)
     }
 
     /// A PDF and an SVG figure rendered twice, in two processes a second apart, are the same
