@@ -33,20 +33,22 @@ public enum MarkerGeometry {
         return Rect(x: -w / 2, y: pinBox.maxY + 0.5, width: w, height: t.height + 2 * h)
     }
 
-    /// Box of a callout whose pointer tip is at (0, 0): the bubble above the tip, or below it
-    /// when `below` (pointer pointing up). `look` is the callout layer's text.
-    ///
-    /// `shift` (-1…1) slides the bubble sideways past its pointer: -1 puts the pointer near the
-    /// bubble's right end, 1 near its left end.
-    public static func calloutBox(
-        text t: Size, look: OverlayLook.Text, below: Bool = false, shift: Double = 0
-    ) -> Rect {
+    /// A callout's bubble around text of size `t` with the callout layer's paddings (`look`):
+    /// its width and height, and how far it may slide sideways past its pointer each way
+    /// (`slack`), points.
+    public static func bubble(text t: Size, look: OverlayLook.Text) -> (width: Double, height: Double, slack: Double) {
         let p = look.fitPadding
         let bw = t.width + p[1] + p[3]
         let bh = t.height + p[0] + p[2]
+        return (bw, bh, max(0, bw / 2 - bh / 2 - OverlayImage.pointerWidth / 2))
+    }
+
+    /// Box of a callout whose pointer tip is at (0, 0), the bubble centred above the tip (as
+    /// its first spot has it). `look` is the callout layer's text.
+    public static func calloutBox(text t: Size, look: OverlayLook.Text) -> Rect {
+        let (bw, bh, _) = bubble(text: t, look: look)
         let pointer = OverlayImage.pointerHeight
-        let slack = max(0, bw / 2 - bh / 2 - OverlayImage.pointerWidth / 2)
-        return Rect(x: -bw / 2 + shift * slack, y: below ? 0 : -(bh + pointer), width: bw, height: bh + pointer)
+        return Rect(x: -bw / 2, y: -(bh + pointer), width: bw, height: bh + pointer)
     }
 
     public static func labelBox(text t: Size) -> Rect {

@@ -213,16 +213,9 @@ package struct OverlayBuilder {
             trails[i].name != nil && (highlight == nil || trails[i].name == highlight)
         }
         guard candidates.count > maxTrailCallouts else { return (Set(candidates), candidates.count) }
-        func length(_ l: LineOverlay) -> Double {
-            l.parts.reduce(0) { sum, part in
-                zip(part, part.dropFirst()).reduce(sum) { s, pair in
-                    let dx = pair.1.longitude - pair.0.longitude
-                    let dy = pair.1.latitude - pair.0.latitude
-                    return s + (dx * dx + dy * dy).squareRoot()
-                }
-            }
+        let lengths = candidates.map { i in
+            (index: i, length: trails[i].parts.reduce(0) { $0 + (cumulativeLengths($1).last ?? 0) })
         }
-        let lengths = candidates.map { (index: $0, length: length(trails[$0])) }
         let longest = lengths.sorted { a, b in
             if a.length != b.length { return a.length > b.length }
             let (na, nb) = (trails[a.index].name ?? "", trails[b.index].name ?? "")
@@ -236,13 +229,7 @@ package struct OverlayBuilder {
     static func calloutAnchors(_ part: [Coordinate]) -> [Coordinate] {
         guard part.count > 2 else { return part.isEmpty ? [] : [part[part.count / 2]] }
         // Interpolate along the line by fraction of its length, so sparse lines get good anchors.
-        var cum: [Double] = [0]
-        cum.reserveCapacity(part.count)
-        for i in 1..<part.count {
-            let dx = part[i].longitude - part[i - 1].longitude
-            let dy = part[i].latitude - part[i - 1].latitude
-            cum.append(cum[i - 1] + (dx * dx + dy * dy).squareRoot())
-        }
+        let cum = cumulativeLengths(part)
         guard let total = cum.last, total > 0 else { return [part[0]] }
         let fractions: [Double] = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.45, 0.55, 0.35, 0.65, 0.25, 0.75]
         var j = 0
@@ -257,6 +244,19 @@ package struct OverlayBuilder {
                 latitude: part[j].latitude + (part[j + 1].latitude - part[j].latitude) * t,
                 longitude: part[j].longitude + (part[j + 1].longitude - part[j].longitude) * t)
         }
+    }
+
+    /// The length along `part` up to each vertex, in degrees (planar; enough to compare lines
+    /// and pick fractions along one).
+    static func cumulativeLengths(_ part: [Coordinate]) -> [Double] {
+        var cum: [Double] = [0]
+        cum.reserveCapacity(part.count)
+        for i in part.indices.dropFirst() {
+            let dx = part[i].longitude - part[i - 1].longitude
+            let dy = part[i].latitude - part[i - 1].latitude
+            cum.append(cum[i - 1] + (dx * dx + dy * dy).squareRoot())
+        }
+        return cum
     }
 
     // MARK: - Property helpers

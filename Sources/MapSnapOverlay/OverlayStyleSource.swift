@@ -190,8 +190,7 @@ public enum OverlayStyleSource {
         let members = calloutMembers(callout, index: i)
         let s = look.text(members)
         let p = s.fitPadding
-        let bh = text.height + p[0] + p[2]
-        let slack = max(0, (text.width + p[1] + p[3]) / 2 - bh / 2 - OverlayImage.pointerWidth / 2)
+        let (_, bh, slack) = MarkerGeometry.bubble(text: text, look: s)
         var tries: [(Coordinate, lift: Double, below: Bool)] = []
         for below in [false, true] { tries += callout.anchors.map { ($0, 0, below) } }
         if let f = callout.flagAnchor { tries.append((f, OverlayImage.flagHeight + 1, false)) }

@@ -60,7 +60,8 @@ public struct PinClusters: Sendable, Equatable {
                     max(abs(i.box.minX), abs(i.box.maxX), abs(i.box.minY), abs(i.box.maxY))
                 }.max() ?? 0
             let reach = max(radius, 2 * extent + gap)
-            let grid = PointGrid(items.map(\.point), cell: max(reach, 1))
+            var grid = BoxGrid(cell: reach)
+            for item in items { grid.insert(Rect(x: item.point.x, y: item.point.y, width: 0, height: 0)) }
             var taken = [Bool](repeating: false, count: items.count)
             var merged: [Item] = []
             var changed = false
@@ -69,7 +70,9 @@ public struct PinClusters: Sendable, Equatable {
                 var item = items[i]
                 let a = items[i].box.offsetBy(dx: items[i].point.x, dy: items[i].point.y).insetBy(
                     dx: -gap / 2, dy: -gap / 2)
-                for j in grid.near(items[i].point, within: reach) where !taken[j] {
+                let around = Rect(
+                    x: items[i].point.x - reach, y: items[i].point.y - reach, width: 2 * reach, height: 2 * reach)
+                for j in grid.candidates(around) where !taken[j] {
                     let p = items[i].point
                     let q = items[j].point
                     let close = (p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y) < radius * radius
@@ -97,74 +100,5 @@ public struct PinClusters: Sendable, Equatable {
         singles = items.filter { $0.members.count == 1 }.map { $0.members[0] }.sorted()
         clusters = items.filter { $0.members.count > 1 }.map { Cluster(members: $0.members.sorted(), point: $0.point) }
             .sorted { $0.point.y != $1.point.y ? $0.point.y < $1.point.y : $0.point.x < $1.point.x }
-    }
-}
-
-/// Points bucketed in square cells, for finding the points near one in constant time.
-struct PointGrid {
-    private let cell: Double
-    private var buckets: [Int64: [Int]] = [:]
-    private let points: [Point]
-
-    init(_ points: [Point], cell: Double) {
-        self.cell = cell
-        self.points = points
-        for (i, p) in points.enumerated() { buckets[key(p), default: []].append(i) }
-    }
-
-    private func cellIndex(_ v: Double) -> Int64 { Int64((v / cell).rounded(.down).clamped(-1e9, 1e9)) }
-    private func key(_ p: Point) -> Int64 { cellIndex(p.x) &* 2_000_000_011 &+ cellIndex(p.y) }
-
-    /// Indices of the points within `distance` of `p` (a superset: the cells around it).
-    func near(_ p: Point, within distance: Double) -> [Int] {
-        let r = Int64((distance / cell).rounded(.up))
-        let cx = cellIndex(p.x)
-        let cy = cellIndex(p.y)
-        var out: [Int] = []
-        for dx in -r...r {
-            for dy in -r...r {
-                if let b = buckets[(cx + dx) &* 2_000_000_011 &+ (cy + dy)] { out += b }
-            }
-        }
-        return out
-    }
-}
-
-extension Double {
-    fileprivate func clamped(_ lo: Double, _ hi: Double) -> Double { Swift.min(Swift.max(self, lo), hi) }
-}
-
-/// Boxes bucketed in square cells (each in every cell it covers), for finding the boxes that
-/// may meet one without looking at all of them.
-struct BoxGrid {
-    private let cell: Double
-    private var buckets: [Int64: [Int]] = [:]
-    private(set) var boxes: [Rect] = []
-
-    init(cell: Double) { self.cell = max(cell, 1) }
-
-    private func index(_ v: Double) -> Int64 { Int64((v / cell).rounded(.down).clamped(-1e9, 1e9)) }
-
-    private func cells(_ r: Rect) -> [Int64] {
-        var out: [Int64] = []
-        for x in index(r.minX)...index(r.maxX) {
-            for y in index(r.minY)...index(r.maxY) { out.append(x &* 2_000_000_011 &+ y) }
-        }
-        return out
-    }
-
-    mutating func insert(_ r: Rect) {
-        for c in cells(r) { buckets[c, default: []].append(boxes.count) }
-        boxes.append(r)
-    }
-
-    /// Whether a box in the grid intersects `r`.
-    func intersects(_ r: Rect) -> Bool { !hits(r).isEmpty }
-
-    /// The boxes that intersect `r`, in insertion order.
-    func hits(_ r: Rect) -> [Rect] {
-        var seen = Set<Int>()
-        for c in cells(r) { for i in buckets[c] ?? [] where boxes[i].intersects(r) { seen.insert(i) } }
-        return seen.sorted().map { boxes[$0] }
     }
 }
