@@ -72,6 +72,14 @@ let modules: [Target] = [
     // Its `basemap build` runs polygons.py (embedded at build time) to make the sea polygons.
     .target(name: "MapSnapCLI", dependencies: ["MapSnap", "MapSnapIO"], resources: [.embedInCode("polygons.py")]),
     .executableTarget(name: "mapsnap", dependencies: ["MapSnapCLI", "MapSnap"]),
+    // The fuzz targets (one per reader) and libFuzzer's entry points; Scripts/fuzz links them
+    // with -sanitize=fuzzer,address, and MapSnapFuzzTests replays the kept inputs.
+    .target(
+        name: "MapSnapFuzz",
+        dependencies: [
+            "MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "MapSnapTiles", "MapSnapIO",
+            "MapSnapImage", "MapSnapRender", "MapSnap", "MapSnapCLI",
+        ]),
 ]
 
 // MARK: - Tests (one target per module)
@@ -100,6 +108,9 @@ let tests: [Target] = [
     .testTarget(
         name: "mapsnapTests", dependencies: ["MapSnapCLI", "MapSnap", "MapSnapImage", "mapsnap", "MapSnapTestSupport"],
         exclude: ["render-help.txt", "conformance-passes.txt"]),
+    .testTarget(
+        name: "MapSnapFuzzTests", dependencies: ["MapSnapFuzz", "MapSnapStyle", "mapsnap", "MapSnapTestSupport"],
+        exclude: ["Regressions", "Dictionaries"]),
 ]
 
 let package = Package(

@@ -60,4 +60,30 @@ public enum MapSnapCommand {
             return ExitCode.usage.rawValue
         }
     }
+
+    /// Parses `args` as `main` would for `render` and `basemap`, running nothing and writing
+    /// nothing (reading the files the options name, as parsing does): nil when they are
+    /// accepted, else the message `main` would print. For the command-line fuzz target.
+    public static func check(_ args: [String]) -> String? {
+        do {
+            switch args.first {
+            case "render": _ = try RenderCommand.parse(Array(args.dropFirst()))
+            case "basemap": _ = try BasemapCommand.parse(Array(args.dropFirst()))
+            default: return "unknown command"
+            }
+            return nil
+        } catch {
+            return error.commandLineMessage
+        }
+    }
+
+    /// The bounding box in the header of the OpenStreetMap PBF file at `path` (what `basemap
+    /// build` reads when no `--bbox` is given), or the message saying why there is none.
+    public static func extractBounds(path: String) -> Result<BoundingBox, SnapshotError> {
+        do {
+            return .success(try OSMPBFHeader.boundingBox(path: path))
+        } catch {
+            return .failure(SnapshotError(.badInput, error.message, file: path))
+        }
+    }
 }

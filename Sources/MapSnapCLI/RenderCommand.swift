@@ -200,7 +200,9 @@ struct RenderCommand {
         if let z = zoom, !(0...24).contains(z) {
             throw SnapshotError(.usage, "--zoom: expected 0…24, got \(ValueParsers.fmt(z))")
         }
-        if let p = padding, !(0...1000).contains(p) { throw SnapshotError(.usage, "--padding: expected 0…1000 points") }
+        if let p = padding, !(0...1000).contains(p) {
+            throw SnapshotError(.usage, "--padding: expected 0…1000 points, got \(ValueParsers.fmt(p))")
+        }
         if let b = bbox {
             guard center == nil, zoom == nil, span == nil else {
                 throw SnapshotError(.usage, "--bbox cannot be combined with --center, --zoom or --span")

@@ -8,7 +8,10 @@ public final class CLIRunner {
     public let folder: URL
 
     public struct Run {
+        /// The exit status, or the signal's number when `signaled`.
         public var status: Int32
+        /// Whether a signal ended the process (a trap, a crash, a kill).
+        public var signaled: Bool
         public var stdout: Data
         public var stderr: String
     }
@@ -30,8 +33,11 @@ public final class CLIRunner {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".capture-") }.sorted()
     }
 
-    /// The `mapsnap` executable next to the test bundle.
+    /// The `mapsnap` executable next to the test bundle (or `MAPSNAP_BIN`, when set).
     public static func binary() throws -> URL {
+        if let path = ProcessInfo.processInfo.environment["MAPSNAP_BIN"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
         let dir = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         for candidate in [dir, dir.deletingLastPathComponent()] {
             let u = candidate.appendingPathComponent("mapsnap")
@@ -71,7 +77,8 @@ public final class CLIRunner {
         try out.close()
         try err.close()
         return Run(
-            status: p.terminationStatus, stdout: try Data(contentsOf: outURL),
+            status: p.terminationStatus, signaled: p.terminationReason == .uncaughtSignal,
+            stdout: try Data(contentsOf: outURL),
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
 }

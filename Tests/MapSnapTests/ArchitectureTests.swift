@@ -32,6 +32,7 @@ final class ArchitectureTests: XCTestCase {
         a["MapSnap"] = swiftBelowRender.union(["MapSnapRender"])
         a["MapSnapCLI"] = swiftBelowRender.union(["MapSnapRender", "MapSnap"])
         a["mapsnap"] = ["MapSnapCLI", "MapSnap"]
+        a["MapSnapFuzz"] = swiftBelowRender.union(["MapSnapRender", "MapSnap", "MapSnapCLI"])
         return a
     }()
 
