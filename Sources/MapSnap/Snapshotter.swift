@@ -17,12 +17,17 @@ public final class Snapshotter {
         }
     }
 
+    /// The most positions (vertices) the features and routes of one image may hold, in all:
+    /// 10,000,000 (each file holds at most `OverlayLimits.maximumPositions`).
+    public static let maximumPositions = 10_000_000
+
     /// Renders one image.
     ///
     /// - Throws: `SnapshotError` of kind `.usage` when the options cannot make an image (a size
     ///   under 1 × 1 point, a scale other than 1, 2 or 3, no trail named `highlight`, nothing to
     ///   fit, an image too small for its padding or too large), `.internal` when drawing or
-    ///   encoding fails; `subject` names the option at fault.
+    ///   encoding fails, `.badInput` when the overlays hold more than `maximumPositions`;
+    ///   `subject` names the option at fault.
     public func snapshot(_ options: SnapshotOptions) throws(SnapshotError) -> Snapshot {
         let size = options.size
         guard size.width >= 1, size.height >= 1, size.width.isFinite, size.height.isFinite else {
@@ -30,6 +35,12 @@ public final class Snapshotter {
         }
         guard [1.0, 2.0, 3.0].contains(options.scale) else {
             throw SnapshotError(.usage, "the scale must be 1, 2 or 3", subject: .scale)
+        }
+        let positions = (options.features + options.routes).reduce(0) { $0 + $1.geometry.positionCount }
+        guard positions <= Self.maximumPositions else {
+            throw SnapshotError(
+                .badInput,
+                "the overlays hold \(positions) positions, more than the \(Self.maximumPositions) one image may draw")
         }
         var scene: OverlayScene
         do {

@@ -154,7 +154,7 @@ enum OSMPBFHeader {
         try fields(header) { key, r throws(ProtobufError) in
             switch key.field {
             case 1: type = try r.readString()
-            case 3: dataSize = Int(try r.readVarint())
+            case 3: dataSize = Int(clamping: try r.readVarint())
             default: try r.skip(key.wireType)
             }
         }

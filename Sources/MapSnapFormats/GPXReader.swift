@@ -61,6 +61,7 @@ public enum GPXReader {
                 code.map { XMLSyntaxMessage.text(forCode: $0) } ?? XMLSyntaxMessage.truncated(openElement: "gpx")
             throw FormatError(file: file, message: message)
         }
+        try OverlayLimits.check(delegate.features, file: file)
         return delegate.features
     }
 }

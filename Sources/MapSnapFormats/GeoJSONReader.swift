@@ -25,6 +25,8 @@ import MapSnapJSON
 ///   one part, a LineString one, a MultiLineString one per line, a Polygon one per ring, a
 ///   MultiPolygon one per ring of each polygon, a GeometryCollection the parts of its members.
 ///
+/// A file may hold at most `OverlayLimits` (positions, features); more is an error.
+///
 /// Members MapSnap does not use (`id`, `bbox`, foreign members) are ignored.
 public enum GeoJSONReader {
     /// Reads the GeoJSON document in `bytes` (UTF-8, an optional byte order mark is skipped);
@@ -35,11 +37,15 @@ public enum GeoJSONReader {
         }
         let root: JSONValue
         do {
-            root = try JSONParser().parse(bytes)
+            var parser = JSONParser()
+            parser.maxContainers = OverlayLimits.maximumJSONContainers
+            root = try parser.parse(bytes)
         } catch {
             throw FormatError(file: file, location: error.location, message: error.message)
         }
-        return try GeoJSONDecoder(bytes: bytes, file: file).features(in: root)
+        let features = try GeoJSONDecoder(bytes: bytes, file: file).features(in: root)
+        try OverlayLimits.check(features, file: file)
+        return features
     }
 
     /// Reads GeoJSON that is already parsed, e.g. a style source's inline `data`. `sourceBytes`
@@ -48,6 +54,8 @@ public enum GeoJSONReader {
     public static func features(from value: JSONValue, sourceBytes: [UInt8], file: String) throws(FormatError)
         -> [Feature]
     {
-        try GeoJSONDecoder(bytes: sourceBytes, file: file).features(in: value)
+        let features = try GeoJSONDecoder(bytes: sourceBytes, file: file).features(in: value)
+        try OverlayLimits.check(features, file: file)
+        return features
     }
 }

@@ -23,6 +23,7 @@ public enum PolylineReader {
             throw FormatError(file: file, message: "the file is empty")
         }
         var features: [Feature] = []
+        var positions = 0
         var lineStart = ByteScanning.bomLength(bytes)
         while lineStart < bytes.count {
             var lineEnd = lineStart
@@ -38,6 +39,10 @@ public enum PolylineReader {
                 } catch {
                     throw FormatError(
                         file: file, location: SourceLocation(offset: error.offset, in: bytes), message: error.message)
+                }
+                positions += coordinates.count
+                if positions > OverlayLimits.maximumPositions || features.count >= OverlayLimits.maximumFeatures {
+                    try OverlayLimits.check(features + [Feature(geometry: .lineString(coordinates))], file: file)
                 }
                 if coordinates.count == 1 {
                     features.append(Feature(geometry: .point(coordinates[0])))

@@ -12,10 +12,14 @@
 /// - rejects what RFC 8259 rejects: `NaN`, `Infinity`, trailing commas, comments, leading zeros,
 ///   control characters in strings, invalid UTF-8 (inside or outside strings), lone surrogates;
 /// - rejects numbers that overflow a `Double` (`1e400`) — they cannot be coordinates;
-/// - nesting deeper than `maxDepth` is an error rather than a stack overflow.
+/// - nesting deeper than `maxDepth` is an error rather than a stack overflow;
+/// - more than `maxContainers` arrays and objects in all is an error rather than gigabytes of
+///   memory (each costs about 100 bytes once parsed; a GeoJSON position is one array).
 public struct JSONParser {
     /// Maximum nesting of arrays and objects.
     public var maxDepth = 512
+    /// Maximum number of arrays and objects in the document (unlimited unless set).
+    public var maxContainers = Int.max
 
     public init() {}
 
@@ -24,8 +28,10 @@ public struct JSONParser {
         var buffer = bytes
         buffer.append(0)  // a terminator lets strtod stop without reading past the end
         let depthLimit = maxDepth
+        let containerLimit = maxContainers
         let outcome: Result<JSONValue, JSONParseError> = buffer.withUnsafeBufferPointer { ptr in
             var scanner = Scanner(bytes: ptr, count: bytes.count, maxDepth: depthLimit)
+            scanner.maxContainers = containerLimit
             do throws(JSONParseError) {
                 return .success(try scanner.document())
             } catch {
@@ -45,6 +51,8 @@ private struct Scanner {
     let bytes: UnsafeBufferPointer<UInt8>
     let count: Int
     let maxDepth: Int
+    var maxContainers = Int.max
+    var containers = 0
     var pos = 0
     var depth = 0
 
@@ -121,6 +129,10 @@ private struct Scanner {
     mutating func enter(_ start: Int) throws(JSONParseError) {
         depth += 1
         if depth > maxDepth { throw fail("nesting deeper than \(maxDepth) levels", at: start) }
+        containers += 1
+        if containers > maxContainers {
+            throw fail("more than \(maxContainers) arrays and objects (a limit of MapSnap)", at: start)
+        }
     }
 
     mutating func parseArray() throws(JSONParseError) -> JSONValue {

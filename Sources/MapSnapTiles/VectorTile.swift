@@ -16,6 +16,11 @@ import MapSnapIO
 /// The tile keeps a reference to the (decompressed) byte array it was decoded from. Values are
 /// immutable and `Sendable`.
 public struct VectorTile: Sendable {
+    /// The most features one layer of a tile may hold: 1,000,000 (OpenMapTiles tiles hold a few
+    /// thousand; a tile's bytes are capped as well, at `Gzip.defaultMaxOutputBytes` inflated).
+    /// A layer with more is an error, and its tile is left out with a warning.
+    public static let maximumFeaturesPerLayer = 1_000_000
+
     /// The layers, in the order they appear in the tile.
     public let layers: [VectorTileLayer]
 
@@ -212,6 +217,9 @@ final class LayerStorage: Sendable {
                     name = try reader.readString()
                 case (2, .lengthDelimited):
                     let featureRange = try reader.readLengthDelimited()
+                    guard records.count < VectorTile.maximumFeaturesPerLayer else {
+                        throw MVTError("more than \(VectorTile.maximumFeaturesPerLayer) features (a limit of MapSnap)")
+                    }
                     do {
                         records.append(try decodeFeature(bytes, featureRange, tags: &tags, loose: &loose))
                     } catch let e as MVTError {
