@@ -146,21 +146,37 @@ extension Camera {
     ) throws(CameraError) -> Camera {
         guard !items.isEmpty else { throw .nothingToFit }
         let shifted = shiftAcrossAntimeridian(items)
+        // Flat arrays, read some 60 times by the search below: one pass each, no struct loads.
         let units = shifted.map { WebMercator.unitPoint($0.coordinate) }
+        let xs = units.map(\.x)
+        let ys = units.map(\.y)
+        let lefts = shifted.map(\.margins.left)
+        let rights = shifted.map(\.margins.right)
+        let tops = shifted.map(\.margins.top)
+        let bottoms = shifted.map(\.margins.bottom)
         let availW = size.width - 2 * padding
         let availH = size.height - 2 * padding
 
+        func span(_ u: [Double], _ low: [Double], _ high: [Double], _ w: Double) -> (min: Double, max: Double) {
+            var lo = Double.infinity
+            var hi = -Double.infinity
+            u.withUnsafeBufferPointer { u in
+                low.withUnsafeBufferPointer { low in
+                    high.withUnsafeBufferPointer { high in
+                        for i in 0..<u.count {
+                            lo = Swift.min(lo, u[i] * w - low[i])
+                            hi = Swift.max(hi, u[i] * w + high[i])
+                        }
+                    }
+                }
+            }
+            return (lo, hi)
+        }
         func extent(_ z: Double) -> (minX: Double, maxX: Double, minY: Double, maxY: Double) {
             let w = WebMercator.worldSize(zoom: z)
-            var e = (minX: Double.infinity, maxX: -Double.infinity, minY: Double.infinity, maxY: -Double.infinity)
-            for (i, u) in units.enumerated() {
-                let m = shifted[i].margins
-                e.minX = Swift.min(e.minX, u.x * w - m.left)
-                e.maxX = Swift.max(e.maxX, u.x * w + m.right)
-                e.minY = Swift.min(e.minY, u.y * w - m.top)
-                e.maxY = Swift.max(e.maxY, u.y * w + m.bottom)
-            }
-            return e
+            let x = span(xs, lefts, rights, w)
+            let y = span(ys, tops, bottoms, w)
+            return (x.min, x.max, y.min, y.max)
         }
         func fits(_ z: Double) -> Bool {
             let e = extent(z)

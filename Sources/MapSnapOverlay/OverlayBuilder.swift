@@ -65,10 +65,15 @@ package struct OverlayBuilder {
                 "only the \(named.count) longest of \(wanting) named trails get a name callout (there is no room "
                     + "for more; --no-callouts leaves them all out)")
         }
+        let (flagged, wantingFlags) = flags ? Self.flaggedTrails(trails.map(\.0), highlight: highlight) : ([], 0)
+        if flagged.count < wantingFlags {
+            scene.warnings.append(
+                "only the \(flagged.count) longest of \(wantingFlags) trails get start and end flags (there is no "
+                    + "room for more; --no-flags leaves them all out)")
+        }
         for (index, (trail, symbol)) in trails.enumerated() {
             scene.lines.append(trail)
-            let faded = highlight != nil && trail.name != highlight
-            if flags && !faded { addFlags(trail, to: &scene) }
+            if flagged.contains(index) { addFlags(trail, to: &scene) }
             if named.contains(index), let name = trail.name, let part = trail.parts.max(by: { $0.count < $1.count }) {
                 scene.callouts.append(
                     CalloutOverlay(
@@ -212,7 +217,24 @@ package struct OverlayBuilder {
         let candidates = trails.indices.filter { i in
             trails[i].name != nil && (highlight == nil || trails[i].name == highlight)
         }
-        guard candidates.count > maxTrailCallouts else { return (Set(candidates), candidates.count) }
+        return (longest(candidates, of: trails, limit: maxTrailCallouts), candidates.count)
+    }
+
+    /// At most this many trails get start and end flags (flags yield to flags, so more would
+    /// mostly be dropped again, at a cost in placement).
+    static let maxFlaggedTrails = 200
+
+    /// The indices of the trails that get flags — all but faded ones, or the `maxFlaggedTrails`
+    /// longest of them — and how many would have had them.
+    static func flaggedTrails(_ trails: [LineOverlay], highlight: String?) -> (Set<Int>, wanting: Int) {
+        let candidates = trails.indices.filter { i in highlight == nil || trails[i].name == highlight }
+        return (longest(candidates, of: trails, limit: maxFlaggedTrails), candidates.count)
+    }
+
+    /// The `limit` longest of the trails at `candidates` (ties by name, then input order); all
+    /// of them when there are no more.
+    private static func longest(_ candidates: [Int], of trails: [LineOverlay], limit: Int) -> Set<Int> {
+        guard candidates.count > limit else { return Set(candidates) }
         let lengths = candidates.map { i in
             (index: i, length: trails[i].parts.reduce(0) { $0 + (cumulativeLengths($1).last ?? 0) })
         }
@@ -221,7 +243,7 @@ package struct OverlayBuilder {
             let (na, nb) = (trails[a.index].name ?? "", trails[b.index].name ?? "")
             return na != nb ? na < nb : a.index < b.index
         }
-        return (Set(longest.prefix(maxTrailCallouts).map(\.index)), candidates.count)
+        return Set(longest.prefix(limit).map(\.index))
     }
 
     /// Vertices of a trail to try for its name callout: the middle first, then alternately

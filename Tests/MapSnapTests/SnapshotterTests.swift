@@ -110,6 +110,26 @@ final class SnapshotterTests: XCTestCase {
         XCTAssertThrowsError(try b.build(features: try sampleTrails()))
     }
 
+    /// Flags are bounded per image: the 200 longest trails get them, with one warning saying so.
+    func testFlagsGoToTheLongestTrailsOnly() throws {
+        let trails = (0..<250).map { i in
+            let length = 0.001 * Double(i + 1)
+            return Feature(
+                geometry: .lineString([
+                    Coordinate(latitude: 10 + Double(i) * 0.01, longitude: 20),
+                    Coordinate(latitude: 10 + Double(i) * 0.01, longitude: 20 + length),
+                ]))
+        }
+        let scene = try OverlayBuilder().build(features: trails)
+        let flags = scene.pins.filter { $0.kind == .startFlag }
+        XCTAssertEqual(flags.count, 200)
+        XCTAssertEqual(scene.pins.filter { $0.kind == .endFlag }.count, 200)
+        // The 50 shortest (the first 50) have none.
+        XCTAssertEqual(flags.map(\.coordinate.latitude).min() ?? 0, 10.5, accuracy: 1e-9)
+        XCTAssertEqual(
+            scene.warnings.filter { $0.contains("200 longest of 250 trails get start and end flags") }.count, 1)
+    }
+
     func testDifficultyColoursAndSimplestyle() throws {
         let json = """
             {"type":"FeatureCollection","features":[
