@@ -31,15 +31,16 @@ extension SceneRenderer {
     /// What a fitted camera must show: the extreme vertices of lines and areas with their half
     /// widths, and every pin, callout (that affects the fit) and label with its box.
     private func fitItems(_ scene: OverlayScene, measures: SceneMeasures) -> [FitItem] {
-        var fit: [FitItem] = []
+        var extremes = FitExtremes()
         for (line, half) in zip(scene.lines, measures.lineHalfWidths) {
-            for part in line.parts { fit += extremes(part, margin: half) }
+            for part in line.parts { extremes.add(part, margin: half) }
         }
         for (area, half) in zip(scene.areas, measures.areaHalfWidths) {
             for polygon in area.polygons {
-                if let outer = polygon.first { fit += extremes(outer, margin: half) }
+                if let outer = polygon.first { extremes.add(outer, margin: half) }
             }
         }
+        var fit = extremes.items
         for (pin, box) in zip(measures.pins, measures.pinBoxes) {
             fit.append(FitItem(coordinate: pin.coordinate, margins: Margins(box: box)))
         }
@@ -51,20 +52,50 @@ extension SceneRenderer {
         }
         return fit
     }
+}
 
-    /// The (at most four) vertices of `coords` that bound it in Mercator, each with the same margin.
-    private func extremes(_ coords: [Coordinate], margin: Double) -> [FitItem] {
-        guard var minX = coords.first else { return [] }
-        var maxX = minX
-        var minY = minX
-        var maxY = minX
+/// The vertices of many lines and areas that can bound a fit: for each margin, the four extreme
+/// vertices (west, east, south, north) of each 1° band of longitude. For one margin only the
+/// extremes matter; keeping them per band keeps the answer exact when `Camera.fitting` shifts
+/// longitudes by 360° across the antimeridian (whole bands move together unless the data span
+/// more than 359°). At most 1,440 items per distinct margin, however many vertices.
+struct FitExtremes {
+    private struct Band {
+        var west, east, south, north: Coordinate
+    }
+    private var bands: [Double: [Int: Band]] = [:]
+
+    /// Adds every vertex of `coords`, each to keep `margin` points free around it.
+    mutating func add(_ coords: [Coordinate], margin: Double) {
+        guard !coords.isEmpty else { return }
+        var forMargin = bands[margin] ?? [:]
+        var key = Int.min
+        var band = Band(west: coords[0], east: coords[0], south: coords[0], north: coords[0])
         for c in coords {
-            if c.longitude < minX.longitude { minX = c }
-            if c.longitude > maxX.longitude { maxX = c }
-            if c.latitude < minY.latitude { minY = c }
-            if c.latitude > maxY.latitude { maxY = c }
+            let k = Int((c.longitude + 1000).rounded(.down))
+            if k != key {
+                if key != Int.min { forMargin[key] = band }
+                key = k
+                band = forMargin[k] ?? Band(west: c, east: c, south: c, north: c)
+            }
+            if c.longitude < band.west.longitude { band.west = c }
+            if c.longitude > band.east.longitude { band.east = c }
+            if c.latitude < band.south.latitude { band.south = c }
+            if c.latitude > band.north.latitude { band.north = c }
         }
-        let m = Margins(top: margin, left: margin, bottom: margin, right: margin)
-        return [minX, maxX, minY, maxY].map { FitItem(coordinate: $0, margins: m) }
+        forMargin[key] = band
+        bands[margin] = forMargin
+    }
+
+    /// The kept vertices with their margins, in a stable order.
+    var items: [FitItem] {
+        var out: [FitItem] = []
+        for margin in bands.keys.sorted() {
+            let m = Margins(top: margin, left: margin, bottom: margin, right: margin)
+            for (_, b) in (bands[margin] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                for c in [b.west, b.east, b.south, b.north] { out.append(FitItem(coordinate: c, margins: m)) }
+            }
+        }
+        return out
     }
 }
