@@ -61,7 +61,8 @@ extension BaseMapPainter {
     private func drawGeoJSONFeatures(_ layer: StyleLayer, source: GeoJSONSource, memo: GeoJSONSource.FeatureMemo?) {
         let zoom = camera.zoom
         // Opaque paint that does not depend on the feature: one path for the whole layer, one
-        // paint call (translucent paint stays per feature, so overlaps blend as in MapLibre).
+        // paint call (translucent paint stays per feature, so overlaps blend as in MapLibre;
+        // opaque paint that does is drawn per run of features that share it).
         let batch = Self.isUniformOpaque(layer, zoom: zoom)
         var pending: LayerPaint?
         let fixed = LayerPaint(layer, EvaluationContext(zoom: zoom), perFeature: false)
@@ -81,17 +82,23 @@ extension BaseMapPainter {
                     memo?.paints[index] = paint
                 }
             }
+            // A run of features with the same opaque paint is drawn in one call, as a uniform
+            // layer is (what they overlap is covered once); a change of paint ends the run.
+            if !batch, let run = pending, run != paint {
+                apply(run)
+                pending = nil
+            }
             let record = drawsByCoverage(paint)
             var drew = false
             Self.forEachPart(item.feature.geometry) { g in
                 if addGeoJSONGeometry(g, layer, ctx, record: record, m) { drew = true }
             }
             guard drew else { continue }
-            if batch {
+            if batch || paint.isOpaque {
                 pending = paint
             } else {
                 apply(paint)
-                if !paint.isOpaque { canvas.flushCoverage() }
+                canvas.flushCoverage()
             }
         }
         if let paint = pending { apply(paint) }

@@ -1,8 +1,8 @@
 import Foundation
 import MapSnapGeometry
+import MapSnapIO
 import MapSnapImage
 import MapSnapTiles
-import Synchronization
 
 /// The tiles of one raster source (https://maplibre.org/maplibre-style-spec/sources/#raster)
 /// and a least-recently-used cache of them decoded, shared by every image drawn with the same
@@ -25,7 +25,7 @@ public final class RasterTileSet: Sendable {
     /// The area with tiles (WGS 84 degrees); tiles outside it are not requested.
     public let bounds: BoundingBox?
 
-    private let cache: Mutex<LRUCache<TileID, Entry>>
+    private let cache: Locked<LRUCache<TileID, Entry>>
 
     private enum Entry: Sendable {
         case missing
@@ -48,7 +48,7 @@ public final class RasterTileSet: Sendable {
         self.minZoom = max(0, minZoom)
         self.maxZoom = max(max(0, minZoom), maxZoom)
         self.bounds = bounds
-        self.cache = Mutex(LRUCache(capacity: capacity))
+        self.cache = Locked(LRUCache(capacity: capacity))
     }
 
     /// The decoded tile at `id`, or nil when the source has none there (or `id` lies outside

@@ -3,7 +3,6 @@ import Foundation
 import MapSnapGeometry
 import MapSnapIO
 import MapSnapJSON
-import Synchronization
 
 /// The `metadata` table of an MBTiles file, with the well-known rows parsed.
 ///
@@ -84,7 +83,7 @@ public final class MBTilesReader: TileSource {
     /// Cap on one tile's decompressed size in bytes (see `Gzip.decompress`).
     public let maxTileBytes: Int
 
-    private let connection: Mutex<Connection>
+    private let connection: Locked<Connection>
 
     /// The SQLite handle and the reused tile statement; only touched under the mutex.
     private struct Connection {
@@ -150,7 +149,7 @@ public final class MBTilesReader: TileSource {
         self.metadata = metadata
         self.minZoom = Swift.min(TileID.maxZoom, Swift.max(0, zooms.min ?? 0))
         self.maxZoom = Swift.min(TileID.maxZoom, Swift.max(self.minZoom, zooms.max ?? self.minZoom))
-        self.connection = Mutex(Connection(db: db, tileStatement: statement))
+        self.connection = Locked(Connection(db: db, tileStatement: statement))
     }
 
     deinit {

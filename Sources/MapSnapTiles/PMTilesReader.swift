@@ -1,7 +1,6 @@
 import MapSnapGeometry
 import MapSnapIO
 import MapSnapJSON
-import Synchronization
 
 /// Reads tiles from a PMTiles v3 archive on disk.
 ///
@@ -38,7 +37,7 @@ public final class PMTilesReader: TileSource {
     public let leafCacheCapacity: Int
 
     private let file: RandomAccessFile
-    private let leafCache: Mutex<LeafCache>
+    private let leafCache: Locked<LeafCache>
 
     /// Leaf directories nest at most this deep below the root (the spec discourages more than one level).
     static let maxDirectoryDepth = 4
@@ -110,7 +109,7 @@ public final class PMTilesReader: TileSource {
         self.attribution = metadata.string("attribution")
         self.vectorLayers = metadata.vectorLayers
         self.metadataError = metadata.error
-        self.leafCache = Mutex(LeafCache())
+        self.leafCache = Locked(LeafCache())
     }
 
     public var minZoom: Int { header.minZoom }

@@ -1,3 +1,4 @@
+import MapSnapIO
 import Synchronization
 
 /// Fast repeated property lookups on one decoded layer, for a renderer that asks the same few
@@ -37,7 +38,7 @@ public final class TileLayerKeyCache: @unchecked Sendable {
     /// (acquiring) before entries are read.
     private let published = Atomic<Int>(0)
     /// Held while an entry is appended, so two threads never write the same slot.
-    private let appending = Mutex(())
+    private let appending = Locked(())
     /// Most keys remembered; more distinct keys than this fall back to a hash lookup each time.
     private static let capacity = 64
 
@@ -83,7 +84,7 @@ public final class TileLayerKeyCache: @unchecked Sendable {
         appending.withLock { _ in
             // Only appenders change the count, and they hold the lock; acquiring all the same,
             // so that the entries read below are ordered after their writing by the atomic
-            // alone (ThreadSanitizer does not see through Mutex's futex on Linux).
+            // alone, whatever lock guards the appending.
             let n = published.load(ordering: .acquiring)
             guard n < Self.capacity, remembered(bits, below: n) == nil else { return }
             (entries + n).initialize(to: Entry(bits0: bits.0, bits1: bits.1, index: index, key: key))

@@ -1,4 +1,4 @@
-import Synchronization
+import MapSnapIO
 
 /// A least-recently-used cache of decoded vector tiles from one source, keyed by z/x/y (and the
 /// layer filter they were decoded with). Missing tiles are cached too (as nil), so repeated
@@ -13,7 +13,7 @@ public final class VectorTileCache: Sendable {
     /// Most tiles (decoded or missing) kept at once; at least 1.
     public let capacity: Int
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private struct State {
         var lru: LRUCache<Key, VectorTile?>
@@ -32,7 +32,7 @@ public final class VectorTileCache: Sendable {
     public init(source: any TileSource, capacity: Int = 128) {
         self.source = source
         self.capacity = Swift.max(1, capacity)
-        self.state = Mutex(State(lru: LRUCache(capacity: Swift.max(1, capacity))))
+        self.state = Locked(State(lru: LRUCache(capacity: Swift.max(1, capacity))))
     }
 
     /// The decoded tile at `id` (only `layers`, when given), from the cache or the source;

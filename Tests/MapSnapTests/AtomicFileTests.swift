@@ -1,5 +1,6 @@
 import Foundation
 import MapSnap
+import MapSnapIO
 import Synchronization
 import XCTest
 
@@ -22,7 +23,7 @@ final class AtomicFileTests: XCTestCase {
         // Sizes past one write(2) of a pipe and unequal, so a mix or a cut shows in the length.
         let contents = [[UInt8](repeating: 0xAA, count: 200_000), [UInt8](repeating: 0xBB, count: 300_001)]
         try AtomicFile.write(contents[0], to: path)
-        let failures = Mutex<[String]>([])
+        let failures = Locked<[String]>([])
         let writersDone = Atomic<Int>(0)
         let reads = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: 3) { thread in

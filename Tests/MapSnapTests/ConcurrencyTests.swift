@@ -1,7 +1,7 @@
 import Foundation
 import MapSnap
+import MapSnapIO
 import MapSnapTestSupport
-import Synchronization
 import XCTest
 
 /// Several Snapshotters on threads at once, sharing one loaded base map (its tile readers and
@@ -30,8 +30,8 @@ final class ConcurrencyTests: XCTestCase {
         }
         let alone = try Snapshotter()
         let expected = try (0..<centres.count).map { try alone.snapshot(options($0)).data }
-        let results = Mutex<[Int: [UInt8]]>([:])
-        let failures = Mutex<[String]>([])
+        let results = Locked<[Int: [UInt8]]>([:])
+        let failures = Locked<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 4) { worker in
             do {
                 let snapshotter = try Snapshotter()

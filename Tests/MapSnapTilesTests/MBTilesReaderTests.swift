@@ -2,7 +2,6 @@ import Foundation
 import MapSnapGeometry
 import MapSnapIO
 import MapSnapTestSupport
-import Synchronization
 import XCTest
 
 @testable import MapSnapTiles
@@ -152,7 +151,7 @@ final class MBTilesReaderTests: XCTestCase {
     func testConcurrentReadsFromOneReader() throws {
         let reader = try MBTilesReader(path: try SharedData.require("monaco_omt.mbtiles"))
         let expected = try XCTUnwrap(try reader.tileData(z: 14, x: 8530, y: 5974))
-        let mismatches = Mutex(0)
+        let mismatches = Locked(0)
         DispatchQueue.concurrentPerform(iterations: 64) { i in
             let data = try? reader.tileData(z: 14, x: 8530, y: 5974)
             let other = try? reader.tileData(z: 13, x: 4265, y: 2987 - i % 2)

@@ -1,13 +1,12 @@
 import MapSnapGeometry
 import MapSnapIO
-import Synchronization
 import XCTest
 
 @testable import MapSnapTiles
 
 /// A tile source serving the spec example tile at every even column, counting reads.
 final class CountingSource: TileSource {
-    let reads = Mutex(0)
+    let reads = Locked(0)
     var minZoom: Int { 0 }
     var maxZoom: Int { 14 }
     var bounds: BoundingBox? { nil }
@@ -95,7 +94,7 @@ final class VectorTileCacheTests: XCTestCase {
             center: Coordinate(latitude: 43.735, longitude: 7.425), zoom: 14.2, size: Size(width: 800, height: 600))
         let cover = TileCover.tiles(for: cam, source: reader)
         XCTAssertFalse(cover.isEmpty)
-        let failures = Mutex(0)
+        let failures = Locked(0)
         DispatchQueue.concurrentPerform(iterations: 32) { _ in
             for t in cover where (try? cache.tile(t.id, layers: ["water", "transportation"])) == nil {
                 failures.withLock { $0 += 1 }
