@@ -37,8 +37,9 @@ public final class TileLayerKeyCache: @unchecked Sendable {
     /// How many entries readers may read: stored (releasing) after the entry is written, loaded
     /// (acquiring) before entries are read.
     private let published = Atomic<Int>(0)
-    /// Held while an entry is appended, so two threads never write the same slot.
-    private let appending = Locked(())
+    /// The number of entries written, behind the lock appenders hold, so two threads never
+    /// write the same slot (`published` mirrors it for readers, who take no lock).
+    private let written = Locked(0)
     /// Most keys remembered; more distinct keys than this fall back to a hash lookup each time.
     private static let capacity = 64
 
@@ -81,14 +82,11 @@ public final class TileLayerKeyCache: @unchecked Sendable {
     /// thread remembered it meanwhile).
     private func resolve(_ key: String, _ bits: (UInt64, UInt64)) -> Int32 {
         let index = storage.keyLookup[key].map { Int32(bitPattern: $0) } ?? -1
-        appending.withLock { _ in
-            // Only appenders change the count, and they hold the lock; acquiring all the same,
-            // so that the entries read below are ordered after their writing by the atomic
-            // alone, whatever lock guards the appending.
-            let n = published.load(ordering: .acquiring)
+        written.withLock { n in
             guard n < Self.capacity, remembered(bits, below: n) == nil else { return }
             (entries + n).initialize(to: Entry(bits0: bits.0, bits1: bits.1, index: index, key: key))
-            published.store(n + 1, ordering: .releasing)
+            n += 1
+            published.store(n, ordering: .releasing)
         }
         return index
     }
