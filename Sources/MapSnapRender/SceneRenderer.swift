@@ -37,6 +37,14 @@ public final class SceneRenderer {
         if let m = request.baseMap { map = m } else { map = try plain() }
         let (camera, measures) = try measure(scene, request: request, style: map.style)
         var warnings = scene.warnings + measures.missingGlyphWarnings
+        let texts =
+            [scene.title].compactMap { $0 } + scene.pins.compactMap(\.title) + scene.callouts.map(\.text)
+            + scene.labels.map(\.text)
+        if let long = texts.first(where: { TextEngine.shortened($0) != $0 }) {
+            warnings.append(
+                "a label of \(long.count) characters is cut to its first \(TextEngine.longestText) (\"\(long.prefix(20))…\")"
+            )
+        }
         if !scene.isEmpty && !OverlayStyleSource.isDrawn(by: map.style) {
             warnings.append("the style has no layers on the \"overlay\" source: the overlays are not drawn")
         }

@@ -64,6 +64,7 @@ package final class TextEngine {
     ) -> TextLayout {
         // Sizes any style can ask for stay where Pango's fixed-point units (1/1024 point in an
         // Int32) and its glyph caches cope: what is larger than any image is no text to read.
+        let text = Self.shortened(text)
         let size = Self.bounded(size, 0...Self.largestSize)
         let letterSpacing = Self.bounded(letterSpacing, -Self.largestSize...Self.largestSize)
         let maxWidth = maxWidth.map { Self.bounded($0, 0...1_000_000) }
@@ -97,6 +98,18 @@ package final class TextEngine {
 
     /// The largest text size and letter spacing laid out, points.
     package static let largestSize = 2048.0
+
+    /// The most characters a label is laid out with: longer text is cut there, with an ellipsis.
+    /// No map label is that long, and shaping and line breaking grow with the length (a name of
+    /// a million characters took minutes).
+    package static let longestText = 1000
+
+    /// `text`, cut to `longestText` characters (an ellipsis added) when longer.
+    package static func shortened(_ text: String) -> String {
+        // Bytes are at least as many as characters: short text costs one comparison.
+        guard text.utf8.count > longestText, text.count > longestText else { return text }
+        return String(text.prefix(longestText)) + "…"
+    }
 
     /// `v` within `range`; 0 (or the range's nearest end to it) when it is not a number.
     static func bounded(_ v: Double, _ range: ClosedRange<Double>) -> Double {

@@ -20,3 +20,20 @@ final class RenderLimitTests: XCTestCase {
         }
     }
 }
+
+/// A label longer than the text room lays out is cut, and the image says so.
+final class LongLabelTests: XCTestCase {
+    func testALongTitleIsCutWithAWarning() throws {
+        var options = SnapshotOptions()
+        options.size = Size(width: 300, height: 200)
+        options.camera = .center(Coordinate(latitude: 37.77, longitude: -122.42), zoom: 12)
+        options.pins = [
+            PinOverlay(
+                coordinate: Coordinate(latitude: 37.77, longitude: -122.42), title: String(repeating: "a", count: 5000))
+        ]
+        let snapshot = try Snapshotter().snapshot(options)
+        XCTAssertEqual(
+            snapshot.warnings.filter { $0.contains("a label of 5000 characters is cut to its first 1000") }.count, 1,
+            "\(snapshot.warnings)")
+    }
+}
