@@ -26,6 +26,7 @@ struct BaseMapPainter<P: Painter> {
     private(set) var warnings: [String] = []
     /// Sources with a tile that could not be read (warned about once).
     private var unreadableSources: Set<String> = []
+    private var damagedSources: Set<String> = []
 
     init(map: BaseMap, camera: Camera, canvas: P, earlier: PreparedTiles = PreparedTiles()) {
         self.map = map
@@ -75,6 +76,9 @@ struct BaseMapPainter<P: Painter> {
             } catch {
                 warnUnreadable(sourceID, tile.id, error)
             }
+        }
+        if let p, let error = p.damaged.first {
+            warnDamaged(sourceID, sourceLayer, tile.id, count: p.damaged.count, error)
         }
         prepared[key] = p
         return p
@@ -199,6 +203,16 @@ struct BaseMapPainter<P: Painter> {
         warnings.append(
             "source \"\(sourceID)\": tile \(id.z)/\(id.x)/\(id.y) cannot be read (\(error)); "
                 + "the features of such tiles are left out")
+    }
+
+    /// One warning per source for tiles some of whose features do not decode (the rest draw).
+    private mutating func warnDamaged(_ sourceID: String, _ layer: String, _ id: TileID, count: Int, _ error: MVTError)
+    {
+        guard !damagedSources.contains(sourceID) else { return }
+        damagedSources.insert(sourceID)
+        warnings.append(
+            "source \"\(sourceID)\": tile \(id.z)/\(id.x)/\(id.y), layer \"\(layer)\": \(count) feature"
+                + (count == 1 ? "" : "s") + " cannot be decoded (\(error.message)); they are left out")
     }
 
     mutating func warnOnce(_ message: String) {

@@ -48,6 +48,8 @@ final class PreparedTileLayer {
     /// For each part (global numbering), the index in `points` just past its last vertex; a part
     /// starts where the previous one ends.
     let partEnds: [Int]
+    /// How many features had a geometry that does not decode (left out), and why the first did not.
+    let damaged: (count: Int, first: MVTError?)
 
     /// Filter verdicts by filter group (see `BaseMapPainter`), per feature: 0 unknown, 1 pass,
     /// 2 fail.
@@ -65,9 +67,16 @@ final class PreparedTileLayer {
         var points: [Point] = []
         var partEnds: [Int] = []
         var scratch = FlatTileGeometry()
+        var damaged: (count: Int, first: MVTError?) = (0, nil)
         for i in 0..<count {
-            guard keys.type(feature: i) != .unknown, (try? keys[feature: i].decodeGeometry(into: &scratch)) != nil
-            else {
+            guard keys.type(feature: i) != .unknown else {
+                geometries.append(.none)
+                continue
+            }
+            do {
+                try keys[feature: i].decodeGeometry(into: &scratch)
+            } catch {
+                damaged = (damaged.count + 1, damaged.first ?? error)
                 geometries.append(.none)
                 continue
             }
@@ -95,6 +104,7 @@ final class PreparedTileLayer {
         self.geometries = geometries
         self.points = points
         self.partEnds = partEnds
+        self.damaged = damaged
     }
 
     /// The feature's geometry type, without looking at its geometry.

@@ -1,5 +1,6 @@
 import Foundation
 import MapSnap
+import MapSnapTestSupport
 import MapSnapTiles
 import XCTest
 
@@ -363,6 +364,54 @@ extension BaseMapTests {
         let bad = out.warnings.filter { $0.contains("cannot be read") }
         XCTAssertEqual(bad.count, 1, "one warning for the source: \(out.warnings)")
         XCTAssertTrue(bad.first?.contains("source \"v\": tile 1/") ?? false, "\(bad)")
+    }
+
+    /// A tile some of whose features have a geometry that does not decode: the others draw, and
+    /// one warning says how many were left out and why (no silent damage).
+    func testFeaturesThatDoNotDecodeAreReported() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mapsnap-badfeature-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func geometry(_ ints: [UInt64]) -> [UInt8] {
+            var g = ProtoWriter()
+            for i in ints { g.varint(i) }
+            return g.bytes
+        }
+        var tile = ProtoWriter()
+        tile.message(3) { l in
+            l.uint(15, 2)
+            l.string(1, "roads")
+            // A line across the tile, then one whose LineTo comes before any MoveTo.
+            l.message(2) { f in
+                f.uint(3, 2)
+                f.bytesField(4, geometry([9, 200, 200, 10, 7000, 7000]))
+            }
+            l.message(2) { f in
+                f.uint(3, 2)
+                f.bytesField(4, geometry([10, 4, 4]))
+            }
+            l.uint(5, 4096)
+        }
+        for (x, y) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            let folder = dir.appendingPathComponent("tiles/1/\(x)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(tile.bytes).write(to: folder.appendingPathComponent("\(y).pbf"))
+        }
+        let style = """
+            {"version": 8, "sources": {"v": {"type": "vector", "tiles": ["tiles/{z}/{x}/{y}.pbf"], "maxzoom": 1}},
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#fff"}},
+                        {"id": "roads", "type": "line", "source": "v", "source-layer": "roads",
+                         "paint": {"line-color": "#000", "line-width": 3}}]}
+            """
+        let path = dir.appendingPathComponent("style.json").path
+        try Data(style.utf8).write(to: URL(fileURLWithPath: path))
+        let map = try BaseMapLoader().load(style: path) { _ in }
+        let out = try render(map, Coordinate(latitude: 0, longitude: 0), zoom: 1.5)
+        let damaged = out.warnings.filter { $0.contains("cannot be decoded") }
+        XCTAssertEqual(damaged.count, 1, "one warning for the source: \(out.warnings)")
+        XCTAssertTrue(damaged.first?.contains("layer \"roads\": 1 feature cannot be decoded") ?? false, "\(damaged)")
+        XCTAssertTrue(
+            damaged.first?.contains("they are left out") ?? false, "\(damaged)")
     }
 
     /// A vector source whose `url` names a local TileJSON file: its `tiles` templates (relative to
