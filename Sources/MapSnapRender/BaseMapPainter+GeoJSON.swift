@@ -66,6 +66,9 @@ extension BaseMapPainter {
         let batch = Self.isUniformOpaque(layer, zoom: zoom)
         var pending: LayerPaint?
         let fixed = LayerPaint(layer, EvaluationContext(zoom: zoom), perFeature: false)
+        // Data-driven paint, evaluated once per distinct set of the facts it reads.
+        let factKeys = fixed.dependsOnFeature ? layer.styleKeys : nil
+        var byFacts: [StyleFacts: LayerPaint] = [:]
         let m = canvas.deviceTransform
         for index in source.candidates(for: layer) ?? Array(source.items.indices) {
             let item = source.items[index]
@@ -78,7 +81,17 @@ extension BaseMapPainter {
                 if let known = memo?.paints[index] {
                     paint = known
                 } else {
-                    paint = LayerPaint(layer, ctx, perFeature: true)
+                    if let keys = factKeys {
+                        let facts = StyleFacts(ctx, keys)
+                        if let known = byFacts[facts] {
+                            paint = known
+                        } else {
+                            paint = LayerPaint(layer, ctx, perFeature: true)
+                            byFacts[facts] = paint
+                        }
+                    } else {
+                        paint = LayerPaint(layer, ctx, perFeature: true)
+                    }
                     memo?.paints[index] = paint
                 }
             }
@@ -188,5 +201,17 @@ extension BaseMapPainter {
     /// Image points of a line in degrees, thinned to a quarter pixel like the tile layers.
     private func project(_ coords: [Coordinate]) -> [Point] {
         camera.imagePoints(coords, minStep: 0.25 / camera.scale)
+    }
+}
+
+/// What a layer's layout and paint read of a feature (`StyleLayer.styleKeys`): its geometry type
+/// and the values of those properties. Features alike in these are styled alike.
+struct StyleFacts: Hashable {
+    let type: StyleGeometryType
+    let values: [StyleValue?]
+
+    init(_ ctx: EvaluationContext, _ keys: [String]) {
+        type = ctx.feature?.geometryType ?? .unknown
+        values = keys.map { ctx.feature?.property($0) }
     }
 }

@@ -261,6 +261,52 @@ extension ExpressionNode {
     }
 }
 
+extension StyleExpression {
+    /// Whether the expression can read the feature's id (`["id"]`, legacy `$id`).
+    public var readsFeatureID: Bool { node.readsFeatureID }
+}
+
+extension StylePropertyValue {
+    /// Whether the value can read the feature's id.
+    public var readsFeatureID: Bool {
+        switch self {
+        case .constant: return false
+        case .expression(let e): return e.readsFeatureID
+        }
+    }
+}
+
+extension ExpressionNode {
+    var readsFeatureID: Bool {
+        switch self {
+        case .featureID: return true
+        case .legacyFilter(let test):
+            switch test {
+            case .compare(let key, _, _), .contains(let key, _), .has(let key): if key == .id { return true }
+            }
+        default: break
+        }
+        return children.contains { $0.readsFeatureID }
+    }
+}
+
+extension StyleLayer {
+    /// The feature properties the layer's layout and paint read, sorted, when that is all of
+    /// the feature they read besides its geometry type: two features alike in these (and in
+    /// their geometry type) get the same layout and paint, so a renderer may evaluate them
+    /// once. Nil when a value may read any property (a computed key, `properties`) or the id.
+    public var styleKeys: [String]? {
+        var keys: Set<String> = []
+        for props in [layout, paint] {
+            for p in props.properties {
+                guard let value = props[p], !value.readsFeatureID, let k = value.propertyKeys else { return nil }
+                keys.formUnion(k)
+            }
+        }
+        return keys.sorted()
+    }
+}
+
 // MARK: - What a filter demands of one property
 
 extension StyleExpression {
