@@ -322,9 +322,12 @@ public final class BaseMapLoader {
     /// One warning per style feature the renderer does not draw yet, naming the layers.
     static func warnUnsupported(_ style: Style, warn: (String) -> Void) {
         let unsupported: [(StyleProperty, String)] = [
-            (.fillPattern, "fill-pattern is not drawn (the fill colour is used)"),
-            (.backgroundPattern, "background-pattern is not drawn (the background colour is used)"),
-            (StyleProperty("line-pattern") ?? .fillPattern, "line-pattern is not drawn (the line colour is used)"),
+            (.fillPattern, "fill-pattern is not drawn yet (the fill colour is used where the sprite has the image)"),
+            (
+                .backgroundPattern,
+                "background-pattern is not drawn yet (the background colour is used where the sprite has the image)"
+            ),
+            (.linePattern, "line-pattern is not drawn yet (the line colour is used where the sprite has the image)"),
             (StyleProperty("line-gradient") ?? .fillPattern, "line-gradient is not drawn (the line colour is used)"),
         ]
         for (property, message) in unsupported {

@@ -26,6 +26,8 @@ struct BaseMapPainter<P: Painter> {
     private(set) var warnings: [String] = []
     /// Sources with a tile that could not be read (warned about once).
     private var unreadableSources: Set<String> = []
+    /// Pattern images the style asks for that no sprite has (collected while drawing).
+    private let missingPatterns = NameSet()
     private var damagedSources: Set<String> = []
 
     init(map: BaseMap, camera: Camera, canvas: P, earlier: PreparedTiles = PreparedTiles()) {
@@ -98,6 +100,13 @@ struct BaseMapPainter<P: Painter> {
             let zctx = EvaluationContext(zoom: zoom)
             switch layer.type {
             case .background:
+                if layer.paint[.backgroundPattern] != nil {
+                    let name = layer.paint.string(.backgroundPattern, zctx)
+                    if !hasImage(name) {
+                        missingPatterns.names.insert(name)
+                        continue
+                    }
+                }
                 let c = layer.paint.color(.backgroundColor, zctx)
                 let o = layer.paint.number(.backgroundOpacity, zctx)
                 canvas.save()
@@ -140,6 +149,11 @@ struct BaseMapPainter<P: Painter> {
             }
         }
         warnMissingTiles()
+        for name in missingPatterns.names.sorted() {
+            warnOnce(
+                "the style's sprite has no image \"\(name)\" for a pattern: what asks for it is not drawn, as in "
+                    + "MapLibre")
+        }
         return symbols
     }
 
@@ -214,6 +228,9 @@ struct BaseMapPainter<P: Painter> {
             "source \"\(sourceID)\": tile \(id.z)/\(id.x)/\(id.y), layer \"\(layer)\": \(count) feature"
                 + (count == 1 ? "" : "s") + " cannot be decoded (\(error.message)); they are left out")
     }
+
+    /// Whether one of the style's sprites has the image `name`.
+    func hasImage(_ name: String) -> Bool { !name.isEmpty && map.sprites.contains { $0.images[name] != nil } }
 
     mutating func warnOnce(_ message: String) {
         if !warnings.contains(message) { warnings.append(message) }
@@ -449,6 +466,12 @@ struct BaseMapPainter<P: Painter> {
     /// Paints the current path with `paint`, then clears it. Fills and most lines wait in the
     /// painter's coverage mask until `canvas.flushCoverage()` (each layer ends with one).
     func apply(_ paint: LayerPaint) {
+        if let name = paint.pattern, !hasImage(name) {
+            // MapLibre draws nothing where a pattern's image is missing (never the colour).
+            missingPatterns.names.insert(name)
+            canvas.newPath()
+            return
+        }
         switch paint.type {
         case .fill: applyFill(paint)
         case .line: applyLine(paint)
@@ -734,6 +757,8 @@ struct LayerPaint: Equatable {
     var circleBlur = 0.0
     var strokeWidth = 0.0
     var strokeOpacity = 1.0
+    /// The image `fill-pattern` or `line-pattern` asks for (nil when the layer has none).
+    var pattern: String?
     /// Whether any of the values may differ between features.
     var dependsOnFeature = false
 
@@ -750,10 +775,11 @@ struct LayerPaint: Equatable {
             outlined = paint[.fillOutlineColor] != nil
             antialias = paint.bool(.fillAntialias, ctx)
             if outlined { outlineColor = paint.color(.fillOutlineColor, ctx) }
+            if paint[.fillPattern] != nil { pattern = paint.string(.fillPattern, ctx) }
             if !perFeature {
                 dependsOnFeature =
                     paint.dependsOnFeature(.fillColor) || paint.dependsOnFeature(.fillOpacity)
-                    || paint.dependsOnFeature(.fillOutlineColor)
+                    || paint.dependsOnFeature(.fillOutlineColor) || paint.dependsOnFeature(.fillPattern)
             }
         case .line:
             width = paint.number(.lineWidth, ctx)
@@ -762,9 +788,11 @@ struct LayerPaint: Equatable {
             offset = paint.number(.lineOffset, ctx)
             color = paint.color(.lineColor, ctx)
             opacity = paint.number(.lineOpacity, ctx)
+            if paint[.linePattern] != nil { pattern = paint.string(.linePattern, ctx) }
             if !perFeature {
                 dependsOnFeature =
-                    paint.dependsOnFeature(.lineColor) || paint.dependsOnFeature(.lineWidth)
+                    paint.dependsOnFeature(.linePattern) || paint.dependsOnFeature(.lineColor)
+                    || paint.dependsOnFeature(.lineWidth)
                     || paint.dependsOnFeature(.lineOpacity) || paint.dependsOnFeature(.lineDasharray)
                     || layout.dependsOnFeature(.lineCap) || layout.dependsOnFeature(.lineJoin)
                     || paint.dependsOnFeature(.lineGapWidth) || layout.dependsOnFeature(.lineMiterLimit)
@@ -854,4 +882,9 @@ extension Rect {
         guard x1 > x0, y1 > y0 else { return nil }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
+}
+
+/// Names collected by non-mutating drawing code (a reference, so `apply` can add to it).
+final class NameSet {
+    var names: Set<String> = []
 }

@@ -366,6 +366,29 @@ extension BaseMapTests {
         XCTAssertTrue(bad.first?.contains("source \"v\": tile 1/") ?? false, "\(bad)")
     }
 
+    /// A pattern whose image is not in the sprite draws nothing (as MapLibre: OSM Bright's
+    /// `water-pattern` has no `fill-color`, and drawing the colour painted the sea black), with
+    /// one warning naming the image; the layers without patterns draw.
+    func testAPatternWithoutItsImageDrawsNothing() throws {
+        var warnings: [String] = []
+        let map = try loadStyleText(
+            """
+            {"version": 8, "sources": {"g": {"type": "geojson", "data": {"type": "Feature", "properties": {},
+              "geometry": {"type": "Polygon", "coordinates": [[[-10, -10], [10, -10], [10, 10], [-10, 10], [-10, -10]]]}}}},
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                        {"id": "bg-pattern", "type": "background", "paint": {"background-pattern": "paper"}},
+                        {"id": "water", "type": "fill", "source": "g", "paint": {"fill-pattern": "wave"}},
+                        {"id": "edge", "type": "line", "source": "g", "paint": {"line-pattern": "dots", "line-width": 4}}]}
+            """, warn: { warnings.append($0) })
+        let out = try render(map, Coordinate(latitude: 0, longitude: 0), zoom: 3)
+        let img = try RGBAImage(png: out.bytes)
+        XCTAssertTrue(img.pixels.allSatisfy { $0 == 255 }, "nothing but the white background is drawn")
+        for name in ["paper", "wave", "dots"] {
+            XCTAssertEqual(
+                out.warnings.filter { $0.contains("no image \"\(name)\" for a pattern") }.count, 1, "\(out.warnings)")
+        }
+    }
+
     /// A tile some of whose features have a geometry that does not decode: the others draw, and
     /// one warning says how many were left out and why (no silent damage).
     func testFeaturesThatDoNotDecodeAreReported() throws {
