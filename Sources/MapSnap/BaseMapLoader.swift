@@ -322,11 +322,6 @@ public final class BaseMapLoader {
     /// One warning per style feature the renderer does not draw yet, naming the layers.
     static func warnUnsupported(_ style: Style, warn: (String) -> Void) {
         let unsupported: [(StyleProperty, String)] = [
-            (.fillPattern, "fill-pattern is not drawn yet (the fill colour is used where the sprite has the image)"),
-            (
-                .backgroundPattern,
-                "background-pattern is not drawn yet (the background colour is used where the sprite has the image)"
-            ),
             (.linePattern, "line-pattern is not drawn yet (the line colour is used where the sprite has the image)"),
             (StyleProperty("line-gradient") ?? .fillPattern, "line-gradient is not drawn (the line colour is used)"),
         ]

@@ -100,9 +100,11 @@ struct BaseMapPainter<P: Painter> {
             let zctx = EvaluationContext(zoom: zoom)
             switch layer.type {
             case .background:
+                var pattern: PatternFill?
                 if layer.paint[.backgroundPattern] != nil {
                     let name = layer.paint.string(.backgroundPattern, zctx)
-                    if !hasImage(name) {
+                    pattern = patternFill(name)
+                    if pattern == nil {
                         missingPatterns.names.insert(name)
                         continue
                     }
@@ -110,7 +112,9 @@ struct BaseMapPainter<P: Painter> {
                 let c = layer.paint.color(.backgroundColor, zctx)
                 let o = layer.paint.number(.backgroundOpacity, zctx)
                 canvas.save()
+                canvas.setFillPattern(pattern)
                 canvas.paint(c, opacity: o)
+                canvas.setFillPattern(nil)
                 canvas.restore()
             case .fill, .line, .circle, .symbol:
                 guard let sourceID = layer.source else { continue }
@@ -231,6 +235,25 @@ struct BaseMapPainter<P: Painter> {
 
     /// Whether one of the style's sprites has the image `name`.
     func hasImage(_ name: String) -> Bool { !name.isEmpty && map.sprites.contains { $0.images[name] != nil } }
+
+    /// The sprite image `name` as a pattern over this image, as MapLibre draws it in its tiles:
+    /// repeated from the world's corner on the pixel grid of the integer zoom at or below the
+    /// camera's, and magnified with the map up to the next integer zoom (the pattern of that
+    /// zoom; MapLibre's cross-fade between zooms is for animation). Nil when no sprite has it.
+    func patternFill(_ name: String) -> PatternFill? {
+        guard !name.isEmpty, let image = map.sprites.lazy.compactMap({ $0.images[name] }).first else { return nil }
+        let magnification = exp2(camera.zoom - (camera.zoom + 1e-9).rounded(.down))
+        let width = image.pointSize.width * magnification
+        let height = image.pointSize.height * magnification
+        guard width > 0, height > 0 else { return nil }
+        // The image's top-left corner in world points at the camera's zoom.
+        let centre = WebMercator.worldPoint(camera.center, zoom: camera.zoom)
+        let corner = Point(x: centre.x - camera.size.width / 2, y: centre.y - camera.size.height / 2)
+        let origin = Point(
+            x: (-corner.x).truncatingRemainder(dividingBy: width),
+            y: (-corner.y).truncatingRemainder(dividingBy: height))
+        return PatternFill(name: name, image: image, origin: origin, magnification: magnification)
+    }
 
     mutating func warnOnce(_ message: String) {
         if !warnings.contains(message) { warnings.append(message) }
@@ -481,6 +504,16 @@ struct BaseMapPainter<P: Painter> {
     }
 
     private func applyFill(_ paint: LayerPaint) {
+        if let name = paint.pattern, let pattern = patternFill(name) {
+            canvas.setFillPattern(pattern)
+            defer { canvas.setFillPattern(nil) }
+            if canvas.canRasterizeCoverage {
+                canvas.fillByArea(color: paint.color, opacity: paint.opacity, outline: nil)
+            } else {
+                canvas.fill(color: paint.color, opacity: paint.opacity)
+            }
+            return
+        }
         let outlined = paint.outlined
         if canvas.canRasterizeCoverage {
             // MapLibre's fill model (hard interior, anti-aliased one-pixel outline), rasterized

@@ -97,9 +97,17 @@ extension CairoPainter {
     /// like `strokeByDistance`. Only where `canRasterizeCoverage`.
     func fillByArea(color: Color, opacity: Double, outline: Color?) {
         defer { newPath() }
-        guard opacity > 0, let mask = coverageTarget(CoveragePaint(color: color, opacity: opacity)) else { return }
+        let paint = CoveragePaint(color: color, opacity: opacity, pattern: fillPattern)
+        guard opacity > 0, let mask = coverageTarget(paint) else { return }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
+        if fillPattern != nil {
+            // A pattern is smoothed by an outline of itself, as MapLibre's fill-outline-pattern.
+            guard let clip = fillPath(into: mask, m, flatten: false, hard: true), paint.pattern != nil else { return }
+            let stroke = CoverageMask.Stroke(edge: 1, ramp: 1, cap: .round, smooth: true)
+            forEachDevicePolyline(m, closing: true) { mask.add($0, stroke, mode: .union, clip: clip) }
+            return
+        }
         // Hard-edged like MapLibre's when the outline (of the same colour) smooths it or when
         // anti-aliasing is off; by exact area under an outline of another colour, whose
         // partly transparent inner half would otherwise show the steps.
@@ -230,7 +238,7 @@ extension CairoPainter {
     func flushCoverage() {
         guard let paint = pendingCoverage, let mask = coverageBuffers?.mask else { return }
         pendingCoverage = nil
-        compositeMask(mask, color: paint.color, opacity: paint.opacity)
+        compositeMask(mask, color: paint.color, opacity: paint.opacity, pattern: paint.pattern)
     }
 
     /// The mask to draw `paint` into: what it holds of another paint is composited first.
@@ -364,7 +372,7 @@ extension CairoPainter {
 
     /// Paints `color` through what `mask` holds, then clears the mask. Neither the path nor the
     /// clip of the caller matter (the mask was clipped as it was drawn).
-    private func compositeMask(_ mask: CoverageMask, color: Color, opacity: Double) {
+    private func compositeMask(_ mask: CoverageMask, color: Color, opacity: Double, pattern: PatternFill? = nil) {
         let d = mask.dirty
         guard !d.isEmpty, let surf = coverageBuffers?.surface else { return }
         defer { mask.clear() }
@@ -375,8 +383,17 @@ extension CairoPainter {
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_reset_clip(cr)
-        setColor(color, opacity: opacity)
-        cairo_mask_surface(cr, part, x, y)
+        if let pattern {
+            cairo_push_group(cr)
+            let source = setPatternSource(pattern)
+            cairo_mask_surface(cr, part, x, y)
+            if let source { cairo_pattern_destroy(source) }
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, opacity)
+        } else {
+            setColor(color, opacity: opacity)
+            cairo_mask_surface(cr, part, x, y)
+        }
         cairo_restore(cr)
     }
 }
@@ -385,6 +402,8 @@ extension CairoPainter {
 struct CoveragePaint: Equatable {
     var color: Color
     var opacity: Double
+    /// The pattern that replaces the colour (`fill-pattern`), if any.
+    var pattern: PatternFill?
 }
 
 /// The coverage mask of one image size with its cairo A8 surface and the edge accumulator: kept

@@ -23,6 +23,8 @@ final class CairoPainter: Painter {
     var coverageBuffers: CoverageBuffers?
     /// The paint of what the coverage mask holds, composited by `flushCoverage()`.
     var pendingCoverage: CoveragePaint?
+    /// The pattern fills and paints use instead of their colour (`setFillPattern`).
+    var fillPattern: PatternFill?
     /// Polylines in device pixels recorded for the coverage rasterizers in place of a cairo
     /// path (`recordedEnds`: where each ends in `recordedPoints`); consumed like the path.
     var recordedPoints: [Point] = []
@@ -186,9 +188,17 @@ final class CairoPainter: Painter {
     // MARK: - Painting
 
     func paint(_ color: Color, opacity: Double) {
+        if let fillPattern {
+            let source = setPatternSource(fillPattern)
+            cairo_paint_with_alpha(cr, opacity)
+            if let source { cairo_pattern_destroy(source) }
+            return
+        }
         setColor(color, opacity: opacity)
         cairo_paint(cr)
     }
+
+    func setFillPattern(_ pattern: PatternFill?) { fillPattern = pattern }
 
     func stroke(_ style: StrokeStyle, color: Color, opacity: Double, preserve: Bool) {
         setColor(color, opacity: opacity)
@@ -212,8 +222,19 @@ final class CairoPainter: Painter {
     }
 
     func fill(_ rule: FillRule, color: Color, opacity: Double, preserve: Bool) {
-        setColor(color, opacity: opacity)
         cairo_set_fill_rule(cr, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        if let fillPattern {
+            // The path as a clip, the pattern painted through it with the opacity.
+            cairo_save(cr)
+            cairo_clip_preserve(cr)
+            let source = setPatternSource(fillPattern)
+            cairo_paint_with_alpha(cr, opacity)
+            if let source { cairo_pattern_destroy(source) }
+            cairo_restore(cr)
+            if !preserve { cairo_new_path(cr) }
+            return
+        }
+        setColor(color, opacity: opacity)
         if preserve { cairo_fill_preserve(cr) } else { cairo_fill(cr) }
     }
 

@@ -91,8 +91,11 @@ protocol Painter: AnyObject {
 
     // MARK: Painting
 
-    /// Fills the clip with `color`.
+    /// Fills the clip with `color` (or the fill pattern).
     func paint(_ color: Color, opacity: Double)
+    /// The sprite image `paint`, `fill` and `fillByArea` use instead of their colour until set
+    /// back to nil (`fill-pattern`, `background-pattern`).
+    func setFillPattern(_ pattern: PatternFill?)
     /// Strokes the current path (and clears it unless `preserve`).
     func stroke(_ style: StrokeStyle, color: Color, opacity: Double, preserve: Bool)
     /// Fills the current path (and clears it unless `preserve`).
