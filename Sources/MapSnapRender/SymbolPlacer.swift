@@ -359,7 +359,9 @@ struct SymbolPlacer<P: Painter> {
                     glyphScratch.append(GlyphPlacement(center: p, angle: flip ? angle + .pi : angle))
                 }
                 // Boxes along the path, one per text height, grown by text-padding.
-                let n = max(1, Int((t.width / h).rounded(.up)))
+                // (A text of no height, text-size 0, gets one box: width / 0 is no count.)
+                let boxes = (t.width / h).rounded(.up)
+                let n = boxes.isFinite ? Int(min(max(boxes, 1), 4096)) : 1
                 boxScratch.removeAll(keepingCapacity: true)
                 var fits = true
                 for k in 0..<n {

@@ -41,6 +41,27 @@ final class StyleStormTests: XCTestCase {
         XCTAssertGreaterThan(statuses[0] ?? 0, 0, "no random style rendered at all (\(summary))")
     }
 
+    /// Seeds whose style once broke the contract, replayed exactly (the generator is
+    /// deterministic): 1709 trapped converting the box count of a line label of text-size 0.
+    static let keptSeeds: [UInt64] = [1709]
+
+    func testKeptSeedsRenderOrFailCleanly() throws {
+        let repo = TestPaths.packageRoot
+        let tiles = repo.appendingPathComponent("Samples/basemaps/monaco_omt.mbtiles").path
+        let raster = repo.appendingPathComponent("Tests/MapSnapRenderTests/Fixtures/raster/tiles").path
+        let runner = try CLIRunner()
+        defer { runner.cleanUp() }
+        let overlay = runner.folder.appendingPathComponent("walk.geojson").path
+        try Data(Self.walk.utf8).write(to: URL(fileURLWithPath: overlay))
+        for seed in Self.keptSeeds {
+            var generator = StyleGenerator(seed: seed)
+            let style = generator.style(rasterTemplate: raster + "/{z}/{x}/{y}.png")
+            let styleFile = runner.folder.appendingPathComponent("style-\(seed).json")
+            try JSONSerialization.data(withJSONObject: style, options: [.sortedKeys]).write(to: styleFile)
+            _ = try render(seed: seed, style: styleFile.path, tiles: tiles, overlay: overlay, runner: runner)
+        }
+    }
+
     /// A walk across Monaco with a pin: the overlay every storm image draws.
     private static let walk = """
         {"type":"FeatureCollection","features":[
