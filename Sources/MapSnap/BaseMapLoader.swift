@@ -35,6 +35,10 @@ public final class BaseMapLoader {
     /// source id; a front end may name its own command.
     public var missingTilesHint: @Sendable (String) -> String = BaseMap.standardMissingTilesHint
 
+    /// A sprite to use instead of the style's (`--sprite PATH`): a path prefix, from the current
+    /// folder, of `PATH.json` and `PATH.png` (or their `@2x` variants). Nil keeps the style's.
+    public var sprite: String?
+
     public init() {}
 
     /// The bundled world base map (`world.mbtiles`: sea, lakes, country borders and names,
@@ -104,7 +108,10 @@ public final class BaseMapLoader {
         -> BaseMap
     {
         let file = try parseStyle(at: try Self.stylePath(style), warn: warn)
-        let parsedStyle = file.style
+        var parsedStyle = file.style
+        if let sprite {
+            parsedStyle.sprites = [StyleSprite(id: "default", url: try Self.spritePath(sprite))]
+        }
         Self.warnOffline(parsedStyle, warn: warn)
         Self.warnUnsupported(parsedStyle, warn: warn)
         for id in overrides.keys.sorted() where parsedStyle.source(id: id) == nil {
@@ -317,6 +324,23 @@ public final class BaseMapLoader {
         // Any path: absolute as it is, relative from the current folder (the archive is then
         // recognised by its content, not its name).
         return URL(fileURLWithPath: bound, relativeTo: cwd).standardizedFileURL.path
+    }
+
+    /// The absolute prefix of the sprite `path` (from the current folder).
+    /// - Throws: `SnapshotError.missingFile` naming the files looked for when neither `PATH.json`
+    ///   with `PATH.png` nor their `@2x` variants are there.
+    static func spritePath(_ path: String) throws(SnapshotError) -> String {
+        let stem = URL(fileURLWithPath: path).standardizedFileURL.path
+        let fm = FileManager.default
+        guard
+            [stem, stem + "@2x"].contains(where: {
+                fm.fileExists(atPath: $0 + ".json") && fm.fileExists(atPath: $0 + ".png")
+            })
+        else {
+            throw SnapshotError(
+                .missingFile, "no sprite there (looked for \(stem).json and \(stem).png, and @2x)", file: path)
+        }
+        return stem
     }
 
     /// One warning per style feature the renderer does not draw yet, naming the layers.

@@ -70,6 +70,8 @@ public enum HelpText {
                                   (plain background).
           --source ID=PATH        Bind the style's source ID to a local .mbtiles or
                                   .pmtiles file. Repeatable.
+          --sprite PATH           The style's icons and patterns from PATH.json and
+                                  PATH.png (or PATH@2x.*) instead of its own sprite.
 
         DECORATIONS:
           --units metric|imperial Scale bar units (default metric).

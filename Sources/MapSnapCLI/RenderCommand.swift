@@ -9,7 +9,7 @@ struct RenderCommand {
             "--out", "--format", "--size", "--scale", "--compression", "--annotations", "--center", "--zoom", "--span",
             "--bbox", "--padding", "--route-file", "--pin", "--callout", "--title", "--highlight", "--units",
             "--cluster-radius", "--timeout",
-            "--attribution", "--style", "--source",
+            "--attribution", "--style", "--source", "--sprite",
         ],
         flags: [
             "--help", "--polyline6", "--no-flags", "--no-callouts", "--no-scale-bar", "--no-attribution", "--bare",
@@ -36,6 +36,8 @@ struct RenderCommand {
         var style: String?
         /// `--source ID=PATH` bindings.
         var sources: [String: String] = [:]
+        /// `--sprite PATH`: the sprite instead of the style's.
+        var sprite: String?
         /// `--bare`: only what the style draws.
         var bare = false
         /// `--allow-empty`: an overlay file with nothing drawable is not an error.
@@ -95,10 +97,12 @@ struct RenderCommand {
             }
             plan.sources[String(b[b.startIndex..<eq])] = String(b[b.index(after: eq)...])
         }
-        if !plan.sources.isEmpty && plan.style == "none" {
-            throw SnapshotError(.usage, "--source cannot be used with --style none")
+        plan.sprite = a.last("--sprite")
+        if plan.style == "none" && (!plan.sources.isEmpty || plan.sprite != nil) {
+            throw SnapshotError(
+                .usage, "\(plan.sprite != nil ? "--sprite" : "--source") cannot be used with --style none")
         }
-        if !plan.sources.isEmpty && plan.style == nil { plan.style = "standard" }
+        if (!plan.sources.isEmpty || plan.sprite != nil) && plan.style == nil { plan.style = "standard" }
         if a.has("--polyline6") { plan.polylinePrecision = 6 }
         return plan
     }
@@ -285,6 +289,7 @@ struct RenderCommand {
             return try loader().load(style: "standard", overrides: [:], warn: warn)
         case let style?:
             let loader = loader()
+            loader.sprite = plan.sprite
             loader.appendsOverlayLayers = !plan.bare
             // --bare draws the style as it is: no world map under it either.
             if plan.bare { loader.worldMap = nil }
