@@ -17,6 +17,19 @@ extension FuzzTarget {
                 }
             }
         },
+        FuzzTarget("tilejson", "A local TileJSON file named by a style's raster and vector source url") { bytes in
+            guard let path = ScratchFile.write(bytes, name: "tiles.json"),
+                let style = ScratchFile.write(
+                    Array(
+                        """
+                        {"version": 8, "sources": {"r": {"type": "raster", "url": "\(path)"},
+                         "v": {"type": "vector", "url": "\(path)"}}, "layers": []}
+                        """.utf8), name: "tilejson-style.json")
+            else { return }
+            let loader = BaseMapLoader()
+            loader.worldMap = nil
+            _ = try? loader.load(style: style, warn: { _ in })
+        },
         FuzzTarget("style", "A style file loaded (sources, sprites) and drawn at 96×64 with an overlay") { bytes in
             guard let path = ScratchFile.write(bytes, name: "style.json") else { return }
             let loader = BaseMapLoader()

@@ -25,6 +25,7 @@ final class StyleStormTests: XCTestCase {
         let start = Date()
         var seed = firstSeed
         var statuses: [Int32: Int] = [:]
+        var timedOut: [UInt64] = []
         while seconds.map({ Date().timeIntervalSince(start) < $0 }) ?? (seed < firstSeed + 12) {
             var generator = StyleGenerator(seed: seed)
             let style = generator.style(rasterTemplate: raster + "/{z}/{x}/{y}.png")
@@ -33,11 +34,15 @@ final class StyleStormTests: XCTestCase {
             try data.write(to: styleFile)
             let status = try render(seed: seed, style: styleFile.path, tiles: tiles, overlay: overlay, runner: runner)
             statuses[status, default: 0] += 1
+            if status == 70 { timedOut.append(seed) }
             try FileManager.default.removeItem(at: styleFile)
             seed += 1
         }
         let summary = statuses.keys.sorted().map { "exit \($0): \(statuses[$0] ?? 0)" }.joined(separator: ", ")
         print("style storm: \(seed - firstSeed) styles in \(Int(Date().timeIntervalSince(start))) s (\(summary))")
+        if !timedOut.isEmpty {
+            print("style storm: seeds past --timeout: \(timedOut.map(String.init).joined(separator: " "))")
+        }
         XCTAssertGreaterThan(statuses[0] ?? 0, 0, "no random style rendered at all (\(summary))")
     }
 
