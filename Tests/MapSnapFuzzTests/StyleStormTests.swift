@@ -15,27 +15,16 @@ final class StyleStormTests: XCTestCase {
         let env = ProcessInfo.processInfo.environment
         let seconds = env["MAPSNAP_STYLE_STORM_SECONDS"].flatMap(Double.init)
         let firstSeed = env["MAPSNAP_STYLE_STORM_SEED"].flatMap(UInt64.init) ?? 1
-        let repo = TestPaths.packageRoot
-        let tiles = repo.appendingPathComponent("Samples/basemaps/monaco_omt.mbtiles").path
-        let raster = repo.appendingPathComponent("Tests/MapSnapRenderTests/Fixtures/raster/tiles").path
-        let runner = try CLIRunner()
-        defer { runner.cleanUp() }
-        let overlay = runner.folder.appendingPathComponent("walk.geojson").path
-        try Data(Self.walk.utf8).write(to: URL(fileURLWithPath: overlay))
+        let storm = try Storm()
+        defer { storm.runner.cleanUp() }
         let start = Date()
         var seed = firstSeed
         var statuses: [Int32: Int] = [:]
         var timedOut: [UInt64] = []
         while seconds.map({ Date().timeIntervalSince(start) < $0 }) ?? (seed < firstSeed + 12) {
-            var generator = StyleGenerator(seed: seed)
-            let style = generator.style(rasterTemplate: raster + "/{z}/{x}/{y}.png")
-            let data = try JSONSerialization.data(withJSONObject: style, options: [.sortedKeys])
-            let styleFile = runner.folder.appendingPathComponent("style-\(seed).json")
-            try data.write(to: styleFile)
-            let status = try render(seed: seed, style: styleFile.path, tiles: tiles, overlay: overlay, runner: runner)
+            let status = try storm.run(seed: seed, test: self)
             statuses[status, default: 0] += 1
             if status == 70 { timedOut.append(seed) }
-            try FileManager.default.removeItem(at: styleFile)
             seed += 1
         }
         let summary = statuses.keys.sorted().map { "exit \($0): \(statuses[$0] ?? 0)" }.joined(separator: ", ")
@@ -51,24 +40,37 @@ final class StyleStormTests: XCTestCase {
     static let keptSeeds: [UInt64] = [1709]
 
     func testKeptSeedsRenderOrFailCleanly() throws {
-        let repo = TestPaths.packageRoot
-        let tiles = repo.appendingPathComponent("Samples/basemaps/monaco_omt.mbtiles").path
-        let raster = repo.appendingPathComponent("Tests/MapSnapRenderTests/Fixtures/raster/tiles").path
-        let runner = try CLIRunner()
-        defer { runner.cleanUp() }
-        let overlay = runner.folder.appendingPathComponent("walk.geojson").path
-        try Data(Self.walk.utf8).write(to: URL(fileURLWithPath: overlay))
-        for seed in Self.keptSeeds {
+        let storm = try Storm()
+        defer { storm.runner.cleanUp() }
+        for seed in Self.keptSeeds { _ = try storm.run(seed: seed, test: self) }
+    }
+
+    /// What every storm run shares: a folder with the overlay, the sample tiles and raster tiles.
+    private struct Storm {
+        let runner: CLIRunner
+        let tiles = TestPaths.packageRoot.appendingPathComponent("Samples/basemaps/monaco_omt.mbtiles").path
+        let raster = TestPaths.packageRoot.appendingPathComponent("Tests/MapSnapRenderTests/Fixtures/raster/tiles").path
+        let overlay: String
+
+        init() throws {
+            runner = try CLIRunner()
+            overlay = runner.folder.appendingPathComponent("walk.geojson").path
+            try Data(StyleStormTests.walk.utf8).write(to: URL(fileURLWithPath: overlay))
+        }
+
+        /// Generates the style of `seed`, renders it and checks the contract; returns the exit status.
+        func run(seed: UInt64, test: StyleStormTests) throws -> Int32 {
             var generator = StyleGenerator(seed: seed)
             let style = generator.style(rasterTemplate: raster + "/{z}/{x}/{y}.png")
             let styleFile = runner.folder.appendingPathComponent("style-\(seed).json")
             try JSONSerialization.data(withJSONObject: style, options: [.sortedKeys]).write(to: styleFile)
-            _ = try render(seed: seed, style: styleFile.path, tiles: tiles, overlay: overlay, runner: runner)
+            defer { try? FileManager.default.removeItem(at: styleFile) }
+            return try test.render(seed: seed, style: styleFile.path, tiles: tiles, overlay: overlay, runner: runner)
         }
     }
 
     /// A walk across Monaco with a pin: the overlay every storm image draws.
-    private static let walk = """
+    fileprivate static let walk = """
         {"type":"FeatureCollection","features":[
         {"type":"Feature","properties":{"name":"Rocher walk"},"geometry":{"type":"LineString",
         "coordinates":[[7.4167,43.7307],[7.4215,43.7335],[7.4260,43.7380]]}},
