@@ -103,7 +103,7 @@ extension CairoPainter {
         cairo_get_matrix(cr, &m)
         if fillPattern != nil {
             // A pattern is smoothed by an outline of itself, as MapLibre's fill-outline-pattern.
-            guard let clip = fillPath(into: mask, m, flatten: false, hard: true), paint.pattern != nil else { return }
+            guard let clip = fillPath(into: mask, m, flatten: false, hard: true) else { return }
             let stroke = CoverageMask.Stroke(edge: 1, ramp: 1, cap: .round, smooth: true)
             forEachDevicePolyline(m, closing: true) { mask.add($0, stroke, mode: .union, clip: clip) }
             return
