@@ -346,8 +346,7 @@ public final class BaseMapLoader {
     /// One warning per style feature the renderer does not draw yet, naming the layers.
     static func warnUnsupported(_ style: Style, warn: (String) -> Void) {
         let unsupported: [(StyleProperty, String)] = [
-            (.linePattern, "line-pattern is not drawn yet (the line colour is used where the sprite has the image)"),
-            (StyleProperty("line-gradient") ?? .fillPattern, "line-gradient is not drawn (the line colour is used)"),
+            (StyleProperty("line-gradient") ?? .fillPattern, "line-gradient is not drawn (the line colour is used)")
         ]
         for (property, message) in unsupported {
             let layers = style.layers.filter { $0.paint[property] != nil }.map(\.id)

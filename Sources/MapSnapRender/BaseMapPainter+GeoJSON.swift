@@ -1,3 +1,4 @@
+import Foundation
 import MapSnapFormats
 import MapSnapGeometry
 import MapSnapOverlay
@@ -70,6 +71,10 @@ extension BaseMapPainter {
         let factKeys = fixed.dependsOnFeature ? layer.styleKeys : nil
         var byFacts: [StyleFacts: LayerPaint] = [:]
         let m = canvas.deviceTransform
+        // A style's GeoJSON is cut into tiles in MapLibre, and dashes and line patterns start
+        // afresh in each (not so the overlay's routes: their dashes run on unbroken).
+        let tiledZoomLimit =
+            layer.source == OverlayStyleSource.id ? nil : map.style.source(id: layer.source ?? "")?.maxzoom ?? 18
         for index in source.candidates(for: layer) ?? Array(source.items.indices) {
             let item = source.items[index]
             let ctx = EvaluationContext(zoom: zoom, feature: GeoJSONFeatureContext(item: item))
@@ -100,6 +105,12 @@ extension BaseMapPainter {
             if !batch, let run = pending, run != paint {
                 apply(run)
                 pending = nil
+            }
+            if let maxzoom = tiledZoomLimit, layer.type == .line, paint.restartsPerTile {
+                if let run = pending { apply(run) }
+                pending = nil
+                Self.forEachPart(item.feature.geometry) { drawPerTile($0, paint, maxzoom: maxzoom) }
+                continue
             }
             let record = drawsByCoverage(paint)
             var drew = false
@@ -151,6 +162,67 @@ extension BaseMapPainter {
             return false
         }
         return true
+    }
+
+    /// Strokes the line or polygon rings `g` with `paint` (dashed or patterned) as MapLibre draws
+    /// a GeoJSON source cut into tiles: of the zoom at or below the camera's (at most `maxzoom`),
+    /// 512 points at that zoom, with a buffer of 128 each side as the source's default; in each
+    /// tile the parts of the line inside its buffered square are drawn clipped to the tile, the
+    /// dashes or pattern starting where each part begins.
+    private func drawPerTile(_ g: Geometry, _ paint: LayerPaint, maxzoom: Double) {
+        let lines: [[Point]]
+        switch g {
+        case .lineString(let cs): lines = [project(cs)]
+        case .polygon(let rings): lines = rings.filter { $0.count > 1 }.map { project($0 + [$0[0]]) }
+        default: return
+        }
+        let tileZoom = min(max((camera.zoom + 1e-9).rounded(.down), 0), max(maxzoom.rounded(.down), 0))
+        let size = 512 * exp2(camera.zoom - tileZoom)
+        let buffer = size * 128 / 512
+        let o = camera.origin
+        let visible = imageRect.insetBy(dx: -paint.reach - 2, dy: -paint.reach - 2)
+        for line in lines where line.count > 1 {
+            guard let box = Self.bounds(line)?.insetBy(dx: -buffer, dy: -buffer), box.intersects(visible) else {
+                continue
+            }
+            let columns =
+                Int(
+                    ((max(box.minX, visible.minX) + o.x) / size).rounded(.down))...Int(
+                    ((min(box.maxX, visible.maxX) + o.x) / size).rounded(.down))
+            let rows =
+                Int(
+                    ((max(box.minY, visible.minY) + o.y) / size).rounded(.down))...Int(
+                    ((min(box.maxY, visible.maxY) + o.y) / size).rounded(.down))
+            guard columns.count * rows.count <= 4096 else { continue }
+            for row in rows {
+                for column in columns {
+                    let tile = Rect(
+                        x: Double(column) * size - o.x, y: Double(row) * size - o.y, width: size, height: size)
+                    let parts = PolylineClipping.clip(line, to: tile.insetBy(dx: -buffer, dy: -buffer))
+                    guard !parts.isEmpty else { continue }
+                    canvas.save()
+                    canvas.newPath()
+                    canvas.clipToPixels(tile)
+                    canvas.newPath()
+                    for part in parts { canvas.addPolyline(part) }
+                    apply(paint)
+                    canvas.restore()
+                }
+            }
+        }
+    }
+
+    /// The smallest rectangle holding `points`, nil for none.
+    private static func bounds(_ points: [Point]) -> Rect? {
+        guard let first = points.first else { return nil }
+        var (x0, y0, x1, y1) = (first.x, first.y, first.x, first.y)
+        for p in points {
+            x0 = min(x0, p.x)
+            y0 = min(y0, p.y)
+            x1 = max(x1, p.x)
+            y1 = max(y1, p.y)
+        }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// Records the line `coords` (then its first point again when `closed` and it does not end

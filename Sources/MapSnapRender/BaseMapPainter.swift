@@ -87,7 +87,7 @@ struct BaseMapPainter<P: Painter> {
     }
 
     /// The image in points.
-    private var imageRect: Rect { Rect(x: 0, y: 0, width: camera.size.width, height: camera.size.height) }
+    var imageRect: Rect { Rect(x: 0, y: 0, width: camera.size.width, height: camera.size.height) }
 
     /// Draws every visible non-symbol layer; returns the symbol layers' label candidates in
     /// style order (with their layer index) for placement.
@@ -253,6 +253,13 @@ struct BaseMapPainter<P: Painter> {
             x: (-corner.x).truncatingRemainder(dividingBy: width),
             y: (-corner.y).truncatingRemainder(dividingBy: height))
         return PatternFill(name: name, image: image, origin: origin, magnification: magnification)
+    }
+
+    /// The sprite image `name` laid along lines whose `LayerPaint.dashUnit` is `unit` (see
+    /// `LinePattern`); nil when no sprite has it.
+    func linePattern(_ name: String, unit: Double) -> LinePattern? {
+        guard !name.isEmpty, let image = map.sprites.lazy.compactMap({ $0.images[name] }).first else { return nil }
+        return LinePattern(name: name, image: image, unit: unit)
     }
 
     mutating func warnOnce(_ message: String) {
@@ -463,7 +470,7 @@ struct BaseMapPainter<P: Painter> {
         case .fill:
             return true
         case .line:
-            guard paint.validDash.isEmpty else { return false }
+            guard paint.validDash.isEmpty, paint.pattern == nil else { return false }
             let thin = paint.totalWidth * camera.scale <= Self.roundJoinTolerance
             return paint.join != .bevel || thin || paint.blur > 0 || paint.offset != 0
         default:
@@ -539,6 +546,15 @@ struct BaseMapPainter<P: Painter> {
             return
         }
         canvas.setMiterLimit(paint.miterLimit)
+        if let name = paint.pattern {
+            if let pattern = linePattern(name, unit: paint.dashUnit) {
+                canvas.strokePattern(
+                    pattern, style: StrokeStyle(width: width, cap: paint.cap, join: paint.join), opacity: paint.opacity)
+            } else {
+                canvas.newPath()
+            }
+            return
+        }
         let dash = paint.validDash
         if drawsByCoverage(paint) {
             // MapLibre's own line model: coverage by distance, round joins (plus miter wedges
@@ -766,6 +782,10 @@ struct LayerPaint: Equatable {
     /// fill-antialias.
     var antialias = true
     var width = 0.0
+    /// What line-dasharray lengths and a line pattern's repeat are multiples of, points: as
+    /// MapLibre lays them in tile space, line-width at the integer zoom at or below the
+    /// camera's (its `floorwidth`), magnified with the map up to the next integer zoom.
+    var dashUnit = 0.0
     var gap = 0.0
     /// line-blur, points.
     var blur = 0.0
@@ -777,14 +797,17 @@ struct LayerPaint: Equatable {
     var dash: [Double] = []
     /// A line's whole width, points: two strokes and the gap between them with line-gap-width.
     var totalWidth: Double { gap > 0 ? gap + 2 * width : width }
-    /// line-dasharray in points (multiples of the width), or empty for a solid line (also for a
-    /// pattern that is invalid or has no gaps: [2, 0] is common).
+    /// line-dasharray in points (multiples of `dashUnit`), or empty for a solid line (also for
+    /// a pattern that is invalid or has no gaps: [2, 0] is common).
     var validDash: [Double] {
-        let d = dash.map { $0 * width }
+        let d = dash.map { $0 * dashUnit }
         let hasGap = stride(from: 1, to: d.count, by: 2).contains { d[$0] > 0 }
         guard d.count >= 2, d.allSatisfy({ $0 >= 0 }), hasGap else { return [] }
         return d
     }
+    /// Whether the line's look runs along it from where it starts (dashes, a pattern), so that
+    /// where it starts matters.
+    var restartsPerTile: Bool { pattern != nil || !validDash.isEmpty }
     var circleRadius = 0.0
     /// circle-blur, a fraction of the radius (plus stroke).
     var circleBlur = 0.0
@@ -844,6 +867,11 @@ struct LayerPaint: Equatable {
             }
             miterLimit = layout.number(.lineMiterLimit, ctx)
             dash = paint.numbers(.lineDasharray, ctx)
+            if !dash.isEmpty || pattern != nil {
+                var floorContext = ctx
+                floorContext.zoom = (ctx.zoom + 1e-9).rounded(.down)
+                dashUnit = paint.number(.lineWidth, floorContext) * exp2(ctx.zoom - floorContext.zoom)
+            }
         case .circle:
             circleRadius = paint.number(.circleRadius, ctx)
             circleBlur = paint.number(.circleBlur, ctx)

@@ -202,6 +202,12 @@ final class CairoPainter: Painter {
 
     func stroke(_ style: StrokeStyle, color: Color, opacity: Double, preserve: Bool) {
         setColor(color, opacity: opacity)
+        setStrokeStyle(style)
+        if preserve { cairo_stroke_preserve(cr) } else { cairo_stroke(cr) }
+    }
+
+    /// Sets the width, cap, join and dashes of the strokes that follow.
+    func setStrokeStyle(_ style: StrokeStyle) {
         cairo_set_line_width(cr, style.width)
         switch style.cap {
         case .butt: cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
@@ -218,7 +224,6 @@ final class CairoPainter: Painter {
         } else {
             style.dash.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), 0) }
         }
-        if preserve { cairo_stroke_preserve(cr) } else { cairo_stroke(cr) }
     }
 
     func fill(_ rule: FillRule, color: Color, opacity: Double, preserve: Bool) {

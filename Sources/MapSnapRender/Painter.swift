@@ -96,6 +96,10 @@ protocol Painter: AnyObject {
     /// The sprite image `paint`, `fill` and `fillByArea` use instead of their colour until set
     /// back to nil (`fill-pattern`, `background-pattern`).
     func setFillPattern(_ pattern: PatternFill?)
+    /// Strokes the current path `style.width` points wide with `pattern` laid along it
+    /// (`line-pattern`; dashes are ignored, as MapLibre ignores them with a pattern), composited
+    /// once with `opacity`. Clears the path.
+    func strokePattern(_ pattern: LinePattern, style: StrokeStyle, opacity: Double)
     /// Strokes the current path (and clears it unless `preserve`).
     func stroke(_ style: StrokeStyle, color: Color, opacity: Double, preserve: Bool)
     /// Fills the current path (and clears it unless `preserve`).

@@ -284,8 +284,8 @@ extension BaseMapTests {
                          "dem": {"type": "raster-dem", "url": "https://example.invalid/dem.json"}},
              "layers": [
                {"id": "bg", "type": "background", "paint": {"background-color": "#eee"}},
-               {"id": "rail", "type": "line", "source": "omt", "source-layer": "transportation", "paint": {"line-pattern": "rail", "line-color": "#0a0"}},
-               {"id": "rail2", "type": "line", "source": "omt", "source-layer": "transportation", "paint": {"line-pattern": "rail"}},
+               {"id": "rail", "type": "line", "source": "omt", "source-layer": "transportation", "paint": {"line-gradient": ["interpolate", ["linear"], ["line-progress"], 0, "red", 1, "blue"], "line-color": "#0a0"}},
+               {"id": "rail2", "type": "line", "source": "omt", "source-layer": "transportation", "paint": {"line-gradient": ["interpolate", ["linear"], ["line-progress"], 0, "red", 1, "blue"]}},
                {"id": "shade", "type": "hillshade", "source": "dem"},
                {"id": "odd", "type": "sky"}
              ]}
@@ -295,8 +295,8 @@ extension BaseMapTests {
         var warnings: [String] = []
         let map = try BaseMapLoader().load(style: path) { warnings.append($0) }
         let text = warnings.joined(separator: "\n")
-        XCTAssertTrue(text.contains("line-pattern is not drawn"), text)
-        XCTAssertEqual(warnings.filter { $0.contains("line-pattern") }.count, 1, "one warning for both layers")
+        XCTAssertTrue(text.contains("line-gradient is not drawn"), text)
+        XCTAssertEqual(warnings.filter { $0.contains("line-gradient") }.count, 1, "one warning for both layers")
         XCTAssertTrue(text.contains("hillshade"), text)
         XCTAssertTrue(text.contains("glyphs"), text)
         XCTAssertTrue(text.contains("sky"), "unknown layer type warned: \(text)")
