@@ -130,7 +130,7 @@ public final class BaseMapLoader {
             style: parsedStyle, vectorSources: loaded.vector, attribution: BaseMap.joinAttribution(loaded.credits))
         map.geojsonSources = loaded.geojson
         map.rasterSources = loaded.raster
-        map.sprites = loadSprites(parsedStyle, base: file.folder, warn: warn)
+        (map.sprites, map.highResolutionSprites) = loadSprites(parsedStyle, base: file.folder, warn: warn)
         map.missingTilesHint = missingTilesHint
         // Per source, so that an image credits only what drew in it: OSM after every source
         // (as in `attribution`), the world map's own credit last.

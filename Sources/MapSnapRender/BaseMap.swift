@@ -14,8 +14,17 @@ public struct BaseMap: Sendable {
     public var geojsonSources: [String: GeoJSONSource] = [:]
     /// Style source id → raster tiles (local PNG or JPEG files, MBTiles or PMTiles archives).
     public var rasterSources: [String: RasterTileSet] = [:]
-    /// Sprite sheets loaded from local files, in the style's order (icon-image looks them up).
+    /// Sprite sheets loaded from local files, in the style's order (icon-image looks them up):
+    /// the 1x sheet of each sprite (its @2x one where it has no other).
     public var sprites: [SpriteAtlas] = []
+    /// The same sprites for images drawn at more than one pixel a point: each one's @2x sheet
+    /// where it has one, as MapLibre picks for a device pixel ratio above 1 (empty: as `sprites`).
+    public var highResolutionSprites: [SpriteAtlas] = []
+
+    /// The sprite sheets an image `scale` pixels a point draws with.
+    public func sprites(scale: Double) -> [SpriteAtlas] {
+        scale > 1 && !highResolutionSprites.isEmpty ? highResolutionSprites : sprites
+    }
     /// Credit line collected from the sources (HTML tags removed, duplicates dropped).
     public var attribution: String?
     /// Style source id → tiles drawn where that source has no tile of its own or lies outside

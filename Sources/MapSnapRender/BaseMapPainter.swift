@@ -1,5 +1,6 @@
 import Foundation
 import MapSnapGeometry
+import MapSnapOverlay
 import MapSnapStyle
 import MapSnapTiles
 
@@ -784,7 +785,8 @@ struct LayerPaint: Equatable {
     var width = 0.0
     /// What line-dasharray lengths and a line pattern's repeat are multiples of, points: as
     /// MapLibre lays them in tile space, line-width at the integer zoom at or below the
-    /// camera's (its `floorwidth`), magnified with the map up to the next integer zoom.
+    /// camera's (its `floorwidth`), magnified with the map up to the next integer zoom; for the
+    /// overlay's layers, the line width.
     var dashUnit = 0.0
     var gap = 0.0
     /// line-blur, points.
@@ -867,7 +869,11 @@ struct LayerPaint: Equatable {
             }
             miterLimit = layout.number(.lineMiterLimit, ctx)
             dash = paint.numbers(.lineDasharray, ctx)
-            if !dash.isEmpty || pattern != nil {
+            if layer.source == OverlayStyleSource.id {
+                // The overlay's dashes keep their length at every zoom: a catalogue of routes
+                // fitted at fractional zooms would otherwise show dashes up to twice as long.
+                dashUnit = width
+            } else if !dash.isEmpty || pattern != nil {
                 var floorContext = ctx
                 floorContext.zoom = (ctx.zoom + 1e-9).rounded(.down)
                 dashUnit = paint.number(.lineWidth, floorContext) * exp2(ctx.zoom - floorContext.zoom)

@@ -35,6 +35,7 @@ public final class SceneRenderer {
     public func render(_ scene: OverlayScene, request: RenderRequest) throws(RenderError) -> RenderOutput {
         var map: BaseMap
         if let m = request.baseMap { map = m } else { map = try plain() }
+        map.sprites = map.sprites(scale: request.scale)
         let (camera, measures) = try measure(scene, request: request, style: map.style)
         var warnings = scene.warnings + measures.missingGlyphWarnings
         let texts =

@@ -81,6 +81,7 @@ struct SymbolPlacer<P: Painter> {
     private var boxScratch: [Rect] = []
 
     mutating func place(_ candidates: [SymbolCandidate], frame: Rect, index: inout CollisionIndex) {
+        let candidates = LineLabelMerging.merging(candidates)
         // Top layers first; inside a layer by sort key, then source order (stable).
         let sortKeys = candidates.map { $0.layer.layout.number(.symbolSortKey, $0.ctx) }
         let order = candidates.indices.sorted { a, b in

@@ -328,3 +328,53 @@ final class LineLabelTests: XCTestCase {
         XCTAssertTrue(line.bendWithin(from: 0, to: 9, window: 10, maxAngle: .pi / 4), "the corner is beyond the label")
     }
 }
+
+extension LineLabelTests {
+    /// Pieces of a line that meet end to start are joined as MapLibre's mergeLines joins them,
+    /// in either order of the pieces; pieces that do not meet, or meet only end to end, stay apart.
+    func testLinePiecesThatMeetEndToStartAreJoined() {
+        let a = [Point(x: 0, y: 0), Point(x: 10, y: 0)]
+        let b = [Point(x: 10, y: 0), Point(x: 20, y: 5)]
+        let c = [Point(x: 20, y: 5), Point(x: 30, y: 5)]
+        let apart = [Point(x: 50, y: 50), Point(x: 60, y: 50)]
+        let reversed = [Point(x: 40, y: 5), Point(x: 30, y: 5)]
+        XCTAssertEqual(
+            LineLabelMerging.joined([c, a, apart, b]),
+            [[Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 20, y: 5), Point(x: 30, y: 5)], apart])
+        let withReversed = LineLabelMerging.joined([a, b, c, reversed])
+        XCTAssertEqual(withReversed.count, 2, "a piece that meets end to end is not turned round")
+        let loop = LineLabelMerging.joined([a, b, [Point(x: 20, y: 5), Point(x: 0, y: 0)]])
+        XCTAssertEqual(loop.count, 1)
+        XCTAssertEqual(loop.first?.count, 4, "a closed chain is joined once, not forever")
+    }
+}
+
+extension LineLabelTests {
+    /// A street cut into blocks, none long enough for its name, gets its label once the blocks
+    /// are joined (per layer and tile: the same text in another layer stays apart).
+    func testAStreetCutIntoBlocksIsLabelledAcrossThem() throws {
+        let (style, _) = try StyleParser.parse(
+            """
+            {"version": 8, "sources": {"s": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}},
+             "layers": [
+              {"id": "names", "type": "symbol", "source": "s", "layout": {"symbol-placement": "line", "text-field": "x"}},
+              {"id": "other", "type": "symbol", "source": "s", "layout": {"symbol-placement": "line", "text-field": "x"}}]}
+            """)
+        let clip = Rect(x: 0, y: 0, width: 400, height: 100)
+        func block(_ x0: Double, layer: Int = 0) -> SymbolCandidate {
+            SymbolCandidate(
+                layer: style.layers[layer], layerIndex: layer, ctx: EvaluationContext(zoom: 14),
+                text: "Long Street Name",
+                geometry: .lines([[Point(x: x0, y: 50), Point(x: x0 + 40, y: 50)]], clip: clip))
+        }
+        XCTAssertEqual(style.layers.count, 2)
+        guard style.layers.count == 2 else { return }
+        let blocks = (0..<6).map { block(20 + 40 * Double($0)) } + [block(20, layer: 1)]
+        let merged = LineLabelMerging.merging(blocks)
+        XCTAssertEqual(merged.count, 2, "one line in the first layer, the other layer's piece apart")
+        guard case .lines(let paths, _) = merged[0].geometry else { return XCTFail("not a line") }
+        XCTAssertEqual(paths.count, 1)
+        XCTAssertEqual(paths.first?.first, Point(x: 20, y: 50))
+        XCTAssertEqual(paths.first?.last, Point(x: 260, y: 50))
+    }
+}

@@ -24,10 +24,13 @@ final class LinePatternTests: XCTestCase {
             for x in 0..<16 {
                 let i = (y * 16 + x) * 4
                 let top = y < 4
-                pixels[i..<i + 4] = x < 4 ? (top ? [255, 255, 255, 255] : [0, 0, 0, 255]) : (top ? [255, 0, 0, 255] : [0, 0, 255, 255])
+                pixels[i..<i + 4] =
+                    x < 4
+                    ? (top ? [255, 255, 255, 255] : [0, 0, 0, 255]) : (top ? [255, 0, 0, 255] : [0, 0, 255, 255])
             }
         }
-        try Data(RGBAImage(width: 16, height: 8, pixels: pixels).pngData()).write(to: dir.appendingPathComponent("s.png"))
+        try Data(RGBAImage(width: 16, height: 8, pixels: pixels).pngData()).write(
+            to: dir.appendingPathComponent("s.png"))
         try Data(#"{"p": {"x": 0, "y": 0, "width": 16, "height": 8, "pixelRatio": 1}}"#.utf8).write(
             to: dir.appendingPathComponent("s.json"))
         let style = """
@@ -47,7 +50,8 @@ final class LinePatternTests: XCTestCase {
         throws -> (RGBAImage, Camera, [String])
     {
         let map = try BaseMapLoader().load(style: path) { _ in }
-        var req = RenderRequest(size: Size(width: width, height: 100), scale: scale, camera: .center(center, zoom: zoom))
+        var req = RenderRequest(
+            size: Size(width: width, height: 100), scale: scale, camera: .center(center, zoom: zoom))
         req.baseMap = map
         let out = try SceneRenderer().render(OverlayScene(), request: req)
         return (try RGBAImage(png: out.bytes), out.camera, out.warnings)
@@ -73,7 +77,8 @@ final class LinePatternTests: XCTestCase {
         XCTAssertEqual(a[3].y, b[0].y, accuracy: 1e-9)
         XCTAssertEqual((a[3].x - 10) + (a[3].y - 0), 0, accuracy: 1e-9, "on the bisector x + y = 10")
         XCTAssertEqual(segments[0].neighbourhood, pts)
-        XCTAssertEqual(LinePattern.segments(of: [Point(x: 1, y: 1), Point(x: 1, y: 1)], closed: false, width: 4, reach: 4), [])
+        XCTAssertEqual(
+            LinePattern.segments(of: [Point(x: 1, y: 1), Point(x: 1, y: 1)], closed: false, width: 4, reach: 4), [])
     }
 
     /// The image's top on the right-hand side of the line's direction, its width repeating every
@@ -83,7 +88,8 @@ final class LinePatternTests: XCTestCase {
             layers: #"{"id": "l", "type": "line", "source": "g", "paint": {"line-width": 16, "line-pattern": "p"}}"#,
             data: line([[0.0005, 0.0002], [0.0090, 0.0002]]))
         for scale in [1.0, 2.0] {
-            let (img, camera, warnings) = try render(path, center: Coordinate(latitude: 0.0002, longitude: 0.004), zoom: 15, scale: scale)
+            let (img, camera, warnings) = try render(
+                path, center: Coordinate(latitude: 0.0002, longitude: 0.004), zoom: 15, scale: scale)
             XCTAssertTrue(warnings.isEmpty, "\(warnings)")
             let start = camera.point(for: Coordinate(latitude: 0.0002, longitude: 0.0005))
             var checked = 0
@@ -131,7 +137,8 @@ final class LinePatternTests: XCTestCase {
         // Starts 328 points left of the tile edge at longitude 0: 8 short of a whole number of
         // 16-point repeats, where the next tile's dashes begin (128 = 8 repeats before the edge).
         let path = try styleFolder(
-            layers: ##"{"id": "l", "type": "line", "source": "g", "paint": {"line-color": "#000", "line-width": 2, "line-dasharray": [4, 4]}}"##,
+            layers:
+                ##"{"id": "l", "type": "line", "source": "g", "paint": {"line-color": "#000", "line-width": 2, "line-dasharray": [4, 4]}}"##,
             data: line([[-328 * pixel, 0.001], [0.01, 0.001]]))
         let (img, camera, _) = try render(path, center: Coordinate(latitude: 0.001, longitude: 0), zoom: 14)
         let edge = camera.point(for: Coordinate(latitude: 0.001, longitude: 0)).x

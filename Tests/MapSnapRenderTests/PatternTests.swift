@@ -101,3 +101,39 @@ final class PatternTests: XCTestCase {
         }
     }
 }
+
+extension PatternTests {
+    /// A sprite with both sheets: images of one pixel a point take the 1x sheet, images of two
+    /// the @2x one (as MapLibre picks by device pixel ratio), and the @2x sheet alone serves both.
+    func testImagesAtScaleTwoTakeTheAt2xSheet() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-2x-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        func sheet(_ name: String, side: Int, rgba: [UInt8]) throws {
+            let pixels = (0..<side * side).flatMap { _ in rgba }
+            try Data(RGBAImage(width: side, height: side, pixels: pixels).pngData()).write(
+                to: dir.appendingPathComponent(name + ".png"))
+            try Data(
+                #"{"p": {"x": 0, "y": 0, "width": \#(side), "height": \#(side), "pixelRatio": \#(side / 4)}}"#.utf8
+            )
+            .write(to: dir.appendingPathComponent(name + ".json"))
+        }
+        try sheet("s", side: 4, rgba: [255, 0, 0, 255])
+        try sheet("s@2x", side: 8, rgba: [0, 0, 255, 255])
+        let style = """
+            {"version": 8, "sprite": "s", "sources": {},
+             "layers": [{"id": "p", "type": "background", "paint": {"background-pattern": "p"}}]}
+            """
+        let path = dir.appendingPathComponent("style.json").path
+        try Data(style.utf8).write(to: URL(fileURLWithPath: path))
+        func centre(scale: Double) throws -> [UInt8] {
+            let (img, _, _) = try render(path, scale: scale, zoom: 3)
+            let i = ((img.height / 2) * img.width + img.width / 2) * 4
+            return Array(img.pixels[i..<i + 3])
+        }
+        XCTAssertEqual(try centre(scale: 1), [255, 0, 0])
+        XCTAssertEqual(try centre(scale: 2), [0, 0, 255])
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("s.png"))
+        XCTAssertEqual(try centre(scale: 1), [0, 0, 255], "the @2x sheet alone")
+    }
+}
