@@ -5,7 +5,7 @@ import Foundation
 /// private fontconfig configuration so that no font installed on the machine changes the output.
 ///
 /// Noto Sans (Latin, Greek, Cyrillic) in Light, Regular, Medium and Bold, each upright and
-/// italic, is the family asked for unless a style's `text-font` names another that is loaded
+/// italic (Debian's fonts-noto-core and fonts-noto-extra, SIL OFL 1.1), is the family asked for unless a style's `text-font` names another that is loaded
 /// (`TextEngine.face(for:)`); fontconfig falls back, per
 /// character, to the other bundled faces: Noto Sans Symbols and Symbols 2 (arrows, map and
 /// weather symbols), Noto Sans Arabic, Hebrew, Devanagari, Thai, Georgian
