@@ -40,6 +40,8 @@ public struct SnapshotError: Error, Sendable, Equatable, CustomStringConvertible
         /// The override (`BaseMapLoader.load(style:overrides:warn:)`) of the style source with this
         /// id: the style has no such source.
         case sourceOverride(String)
+        /// `SnapshotOptions.fontFolder`: the folder or a file in it cannot be used.
+        case fontFolder
     }
 
     public var kind: Kind

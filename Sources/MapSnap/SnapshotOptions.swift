@@ -45,6 +45,10 @@ public struct SnapshotOptions: Sendable {
     public var showAttribution = true
     /// The map under the overlays (see `BaseMapLoader`); nil for a plain background.
     public var baseMap: BaseMap?
+    /// A folder of font files (.ttf, .otf, .ttc, not in subfolders) that a style's `text-font`
+    /// may name by family, matched before the bundled Noto Sans; nil for the bundled fonts only.
+    /// Read when a `Snapshotter` first meets it; fonts installed on the machine are never used.
+    public var fontFolder: String?
 
     public init() {}
 
@@ -56,6 +60,7 @@ public struct SnapshotOptions: Sendable {
         request.decorations.showAttribution = showAttribution
         request.baseMap = baseMap
         request.clusterRadius = clusterRadius
+        request.fontFolder = fontFolder
         return request
     }
 

@@ -26,8 +26,9 @@ public final class Snapshotter {
     /// - Throws: `SnapshotError` of kind `.usage` when the options cannot make an image (a size
     ///   under 1 × 1 point, a scale other than 1, 2 or 3, no trail named `highlight`, nothing to
     ///   fit, an image too small for its padding or too large), `.internal` when drawing or
-    ///   encoding fails, `.badInput` when the overlays hold more than `maximumPositions`;
-    ///   `subject` names the option at fault.
+    ///   encoding fails, `.badInput` when the overlays hold more than `maximumPositions` or a
+    ///   file of `fontFolder` is no font, `.missingFile` when `fontFolder` is missing, unreadable
+    ///   or holds no font file; `subject` names the option at fault.
     public func snapshot(_ options: SnapshotOptions) throws(SnapshotError) -> Snapshot {
         let size = options.size
         guard size.width >= 1, size.height >= 1, size.width.isFinite, size.height.isFinite else {
@@ -74,6 +75,10 @@ public final class Snapshotter {
             return SnapshotError(.usage, "the image is too small for the padding and the markers", subject: .size)
         case .imageTooLarge:
             return SnapshotError(.usage, error.description, subject: .size)
+        case .userFonts(.fontFolder(let path, let reason)):
+            return SnapshotError(.missingFile, reason, file: path, subject: .fontFolder)
+        case .userFonts(.fontFile(let path, let reason)):
+            return SnapshotError(.badInput, reason, file: path, subject: .fontFolder)
         default:
             return SnapshotError(.internal, error.description)
         }

@@ -44,6 +44,8 @@ extension SnapshotError {
             return "--highlight: \(description)"
         case .sourceOverride(let id)?:
             return "--source \(id)=…: \(description)"
+        case .fontFolder?:
+            return "--fonts: \(description)"
         case .size?, .scale?, nil:
             return description
         }

@@ -72,6 +72,9 @@ public enum HelpText {
                                   .pmtiles file. Repeatable.
           --sprite PATH           The style's icons and patterns from PATH.json and
                                   PATH.png (or PATH@2x.*) instead of its own sprite.
+          --fonts DIR             Fonts (.ttf, .otf, .ttc) in DIR that the style's
+                                  text-font may name by family ("Open Sans Semibold"),
+                                  matched before the bundled Noto Sans faces.
 
         DECORATIONS:
           --units metric|imperial Scale bar units (default metric).

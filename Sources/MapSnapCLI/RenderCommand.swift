@@ -9,7 +9,7 @@ struct RenderCommand {
             "--out", "--format", "--size", "--scale", "--compression", "--annotations", "--center", "--zoom", "--span",
             "--bbox", "--padding", "--route-file", "--pin", "--callout", "--title", "--highlight", "--units",
             "--cluster-radius", "--timeout",
-            "--attribution", "--style", "--source", "--sprite",
+            "--attribution", "--style", "--source", "--sprite", "--fonts",
         ],
         flags: [
             "--help", "--polyline6", "--no-flags", "--no-callouts", "--no-scale-bar", "--no-attribution", "--bare",
@@ -64,6 +64,7 @@ struct RenderCommand {
         o.camera = try camera(a, defaultCenter: defaultCenter)
         try overlays(a, into: &o)
         try decorations(a, into: &o)
+        o.fontFolder = a.last("--fonts")
         plan.allowEmpty = a.has("--allow-empty")
         if let t = a.last("--timeout") {
             guard let v = Double(t), v.isFinite, v > 0, v <= 1_000_000 else {

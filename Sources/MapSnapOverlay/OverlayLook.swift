@@ -44,8 +44,8 @@ public struct OverlayLook: Sendable {
     public struct Text: Sendable, Equatable {
         /// `text-size`, points.
         public var size: Double
-        /// Whether the first font of `text-font` is a bold face.
-        public var bold: Bool
+        /// `text-font`: the font stack, as the layer names it (the text room picks the face).
+        public var fonts: [String]
         /// `text-max-width` × `text-size`, points.
         public var maxWidth: Double
         /// `text-halo-width`, points.
@@ -87,13 +87,13 @@ public struct OverlayLook: Sendable {
         let ctx = EvaluationContext(zoom: zoom, feature: feature)
         guard let l = layer(.symbol, feature, drawing: .textField) else {
             let size = StyleProperties.defaultValue(.textSize, ctx)?.numberValue ?? 16
-            return Text(size: size, bold: false, maxWidth: 10 * size, haloWidth: 0, fitPadding: [0, 0, 0, 0])
+            return Text(size: size, fonts: [], maxWidth: 10 * size, haloWidth: 0, fitPadding: [0, 0, 0, 0])
         }
         let size = max(l.layout.number(.textSize, ctx), 0)
         var pad = l.layout.numbers(.iconTextFitPadding, ctx)
         while pad.count < 4 { pad.append(pad.last ?? 0) }
         return Text(
-            size: size, bold: FontStack.isBold(l.layout.strings(.textFont, ctx)),
+            size: size, fonts: l.layout.strings(.textFont, ctx),
             maxWidth: max(l.layout.number(.textMaxWidth, ctx), 0) * size,
             haloWidth: max(l.paint.number(.textHaloWidth, ctx), 0), fitPadding: pad)
     }

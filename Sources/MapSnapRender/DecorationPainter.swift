@@ -23,7 +23,7 @@ enum DecorationPainter {
         var out: [Placed] = []
         if let units = d.scaleBar, let bar = ScaleBar(camera: camera, units: units, maxWidth: min(100, size.width / 4))
         {
-            let t = text.layout(bar.label, size: fontSize, bold: true)
+            let t = text.layout(bar.label, size: fontSize, face: .bold)
             let w = max(bar.width, t.width) + 4
             let h = t.height + 7
             out.append(
@@ -34,7 +34,7 @@ enum DecorationPainter {
         }
         if let full = d.attribution, !full.isEmpty {
             let a = credit(full, imageWidth: size.width, text: text)
-            let t = text.layout(a, size: fontSize, bold: false, maxWidth: size.width * 0.7)
+            let t = text.layout(a, size: fontSize, face: .regular, maxWidth: size.width * 0.7)
             let w = t.width + 8
             let h = t.height + 3
             out.append(
@@ -50,7 +50,7 @@ enum DecorationPainter {
     /// attribution guidelines allow on small images ("© OpenStreetMap" for "© OpenStreetMap
     /// contributors"); other credits stay as they are.
     static func credit(_ full: String, imageWidth: Double, text: TextEngine) -> String {
-        let width = text.layout(full, size: fontSize, bold: false).width + 8
+        let width = text.layout(full, size: fontSize, face: .regular).width + 8
         guard width > imageWidth / 2 else { return full }
         return full.replacingOccurrences(of: "OpenStreetMap contributors", with: "OpenStreetMap")
     }

@@ -1,9 +1,12 @@
 import MapSnapGeometry
+import MapSnapText
 
 /// Failures inside the renderer. `description` is shown to users.
 public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The bundled fonts could not be loaded.
     case fontsMissing(String)
+    /// The user's font folder (`RenderRequest.fontFolder`) or a file in it cannot be used.
+    case userFonts(TextError)
     /// cairo refused to create or draw a surface (its status message).
     case cairo(String)
     /// The image is larger than the renderer accepts (pixels).
@@ -21,6 +24,7 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .fontsMissing(let m): return m
+        case .userFonts(let e): return e.description
         case .cairo(let m): return "cairo: \(m)"
         case .imageTooLarge(let w, let h):
             return "image of \(w)x\(h) pixels is too large (limit 16384 per side, 100 megapixels)"

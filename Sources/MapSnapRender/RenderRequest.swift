@@ -45,6 +45,9 @@ public struct RenderRequest: Sendable {
     public var clusterRadius: Double? = 0
     /// The map under the overlays; nil draws a plain background (`OverlayLayers.plainStyle`).
     public var baseMap: BaseMap?
+    /// A folder of the user's font files (.ttf, .otf, .ttc) whose families a style's
+    /// `text-font` may name, matched before the bundled fonts; nil for the bundled fonts only.
+    public var fontFolder: String?
 
     public init(
         size: Size = Size(width: 600, height: 400), scale: Double = 1, camera: CameraRequest = .fit(padding: 24),

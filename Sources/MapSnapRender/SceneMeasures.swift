@@ -60,7 +60,9 @@ struct SceneMeasures {
             let box = MarkerGeometry.pinBox(pin, iconSize: look.iconSize(f))
             own.append(box)
             let t = look.text(f)
-            let title = pin.title.map { text.layout($0, size: t.size, bold: t.bold, maxWidth: t.maxWidth) }
+            let title = pin.title.map {
+                text.layout($0, size: t.size, face: text.face(for: t.fonts), maxWidth: t.maxWidth)
+            }
             titles.append(title)
             under.append(title.map { MarkerGeometry.titleBox(text: $0.size, under: box, haloWidth: t.haloWidth) })
         }
@@ -72,7 +74,8 @@ struct SceneMeasures {
         var boxes: [Rect] = []
         for (i, callout) in scene.callouts.enumerated() {
             let t = look.text(OverlayStyleSource.calloutMembers(callout, index: i))
-            let layout = text.layout(callout.text, size: t.size, bold: t.bold, maxWidth: t.maxWidth)
+            let layout = text.layout(
+                callout.text, size: t.size, face: text.face(for: t.fonts), maxWidth: t.maxWidth)
             texts.append(layout)
             boxes.append(MarkerGeometry.calloutBox(text: layout.size, look: t))
         }
@@ -82,7 +85,7 @@ struct SceneMeasures {
         boxes = []
         for (i, label) in scene.labels.enumerated() {
             let t = look.text(OverlayStyleSource.labelMembers(label, index: i))
-            let layout = text.layout(label.text, size: t.size, bold: t.bold, maxWidth: t.maxWidth)
+            let layout = text.layout(label.text, size: t.size, face: text.face(for: t.fonts), maxWidth: t.maxWidth)
             texts.append(layout)
             let h = t.haloWidth
             boxes.append(MarkerGeometry.labelBox(text: layout.size).insetBy(dx: -h, dy: -h))
@@ -98,7 +101,7 @@ struct SceneMeasures {
             return (look.line(members, type: .polygon)?.width ?? 0) / 2
         }
         titleText = scene.title.map {
-            text.layout($0, size: TitleBand.fontSize, bold: true, maxWidth: imageWidth - 2 * TitleBand.padding)
+            text.layout($0, size: TitleBand.fontSize, face: .bold, maxWidth: imageWidth - 2 * TitleBand.padding)
         }
         band = titleText.map { $0.height + 2 * TitleBand.padding } ?? 0
     }

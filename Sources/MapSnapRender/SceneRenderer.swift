@@ -13,7 +13,11 @@ import MapSnapText
 /// Not thread-safe: use one renderer per thread (each owns its fonts and text context).
 /// Reusing one renderer for many images keeps the font set-up out of the per-image cost.
 public final class SceneRenderer {
+    /// The engine of the bundled fonts.
     let text: TextEngine
+    /// Engines with a user's font folder too, by the folder's path (`RenderRequest.fontFolder`):
+    /// a folder is read when a request first names it. Another renderer never sees them.
+    private var userTextEngines: [String: TextEngine] = [:]
     /// Coverage buffers of the last raster image, reused by the next one of the same size.
     private var coverageBuffers: CoverageBuffers?
     /// Tile layers earlier images prepared, for the next ones (see `PreparedTiles`).
@@ -36,7 +40,8 @@ public final class SceneRenderer {
         var map: BaseMap
         if let m = request.baseMap { map = m } else { map = try plain() }
         map.sprites = map.sprites(scale: request.scale)
-        let (camera, measures) = try measure(scene, request: request, style: map.style)
+        let text = try textEngine(request)
+        let (camera, measures) = try measure(scene, request: request, style: map.style, text: text)
         var warnings = scene.warnings + measures.missingGlyphWarnings
         let texts =
             [scene.title].compactMap { $0 } + scene.pins.compactMap(\.title) + scene.callouts.map(\.text)
@@ -115,6 +120,22 @@ public final class SceneRenderer {
         return output
     }
 
+    /// The text engine for `request`: the bundled fonts', or one with its font folder too.
+    private func textEngine(_ request: RenderRequest) throws(RenderError) -> TextEngine {
+        guard let folder = request.fontFolder else { return text }
+        if let engine = userTextEngines[folder] { return engine }
+        do {
+            let engine = try TextEngine(userFonts: try FontLibrary.userFonts(in: folder))
+            // A few folders at most in a long run; each engine holds its fonts and layouts.
+            if userTextEngines.count >= 4 { userTextEngines.removeAll() }
+            userTextEngines[folder] = engine
+            return engine
+        } catch {
+            if case .fontsMissing(let m) = error { throw .fontsMissing(m) }
+            throw .userFonts(error)
+        }
+    }
+
     /// The plain map: a background layer and the overlay layers (kept for the next image).
     private func plain() throws(RenderError) -> BaseMap {
         if let p = plainMap { return p }
@@ -133,9 +154,9 @@ public final class SceneRenderer {
     /// zoom. A fitted camera makes room for the markers as sized at the requested zoom (14 when
     /// none is asked for); when the layers' sizes depend on the zoom, they are measured again
     /// at the zoom the fit chose.
-    private func measure(_ scene: OverlayScene, request: RenderRequest, style: Style) throws(RenderError) -> (
-        Camera, SceneMeasures
-    ) {
+    private func measure(
+        _ scene: OverlayScene, request: RenderRequest, style: Style, text: TextEngine
+    ) throws(RenderError) -> (Camera, SceneMeasures) {
         var zoom = 14.0
         if case .center(_, let z) = request.camera { zoom = z }
         var look = OverlayLook(style: style, zoom: zoom)

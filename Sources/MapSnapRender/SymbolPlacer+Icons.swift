@@ -204,7 +204,8 @@ extension SymbolPlacer {
             let natural = image.size.width
             let width = OverlayImage.balloonWidth * (natural > 0 ? rect.width / natural : 1)
             layout = layouts.layout(
-                s, size: width * (s.count > 1 ? 0.36 : 0.46), bold: true, maxWidth: nil, letterSpacing: 0, engine: text)
+                s, size: width * (s.count > 1 ? 0.36 : 0.46), face: .bold, maxWidth: nil, letterSpacing: 0, engine: text
+            )
         }
         let isCallout = image == .callout || image == .calloutBelow
         let color = c.layer.paint.color(.iconColor, c.ctx)

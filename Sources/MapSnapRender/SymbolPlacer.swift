@@ -38,7 +38,7 @@ struct OverlayPlacement {
 /// image — unless the layer allows overlap: then it is drawn even where the image edge cuts it.
 ///
 /// Point labels honour text-anchor, text-offset (ems), text-max-width (ems), text-size,
-/// text-letter-spacing (ems) and text-font weight; line labels follow the line glyph by glyph
+/// text-letter-spacing (ems) and text-font (family, weight, style and width, `TextEngine.face(for:)`); line labels follow the line glyph by glyph
 /// (each glyph on the line, turned with its segment) where the line's corners within any 3/5
 /// em of the label turn less than text-max-angle in all, every symbol-spacing points, walked
 /// backwards where the line runs right to left so that they read left to right.
@@ -130,7 +130,8 @@ struct SymbolPlacer<P: Painter> {
     /// What shaping a label needs from its layer.
     private struct TextParams {
         var size: Double
-        var bold: Bool
+        /// The face `text-font` asks for (`TextEngine.face(for:)`).
+        var face: FontFace
         var spacingEms: Double
         var maxWidthEms: Double
     }
@@ -143,19 +144,18 @@ struct SymbolPlacer<P: Painter> {
             let fixed =
                 !l.dependsOnFeature(.textSize) && !l.dependsOnFeature(.textFont)
                 && !l.dependsOnFeature(.textLetterSpacing) && !l.dependsOnFeature(.textMaxWidth)
-            let p = Self.evaluateParams(c)
+            let p = evaluateParams(c)
             fixedParams[c.layerIndex] = .some(fixed ? p : nil)
             return p
         }
-        return Self.evaluateParams(c)
+        return evaluateParams(c)
     }
 
-    private static func evaluateParams(_ c: SymbolCandidate) -> TextParams {
+    private func evaluateParams(_ c: SymbolCandidate) -> TextParams {
         let l = c.layer.layout
-        let fonts = l.strings(.textFont, c.ctx)
-        let bold = FontStack.isBold(fonts)
         return TextParams(
-            size: l.number(.textSize, c.ctx), bold: bold, spacingEms: l.number(.textLetterSpacing, c.ctx),
+            size: l.number(.textSize, c.ctx), face: text.face(for: l.strings(.textFont, c.ctx)),
+            spacingEms: l.number(.textLetterSpacing, c.ctx),
             maxWidthEms: l.number(.textMaxWidth, c.ctx))
     }
 
@@ -165,7 +165,7 @@ struct SymbolPlacer<P: Painter> {
         let spacing = p.spacingEms * size
         let maxWidth = wrap ? p.maxWidthEms * size : nil
         let t = layouts.layout(
-            c.text, size: size, bold: p.bold, maxWidth: maxWidth, letterSpacing: spacing,
+            c.text, size: size, face: p.face, maxWidth: maxWidth, letterSpacing: spacing,
             justify: wrap ? Self.justify(c) : .center, engine: text)
         return (t, size)
     }

@@ -4,7 +4,9 @@ import Foundation
 /// The fonts MapSnap draws text with: the files shipped inside the package, loaded into a
 /// private fontconfig configuration so that no font installed on the machine changes the output.
 ///
-/// Noto Sans (Latin, Greek, Cyrillic) is the face asked for; fontconfig falls back, per
+/// Noto Sans (Latin, Greek, Cyrillic) in Light, Regular, Medium and Bold, each upright and
+/// italic (Debian's fonts-noto-core and fonts-noto-extra, SIL OFL 1.1), is the family asked for unless a style's `text-font` names another that is loaded
+/// (`TextEngine.face(for:)`); fontconfig falls back, per
 /// character, to the other bundled faces: Noto Sans Symbols and Symbols 2 (arrows, map and
 /// weather symbols), Noto Sans Arabic, Hebrew, Devanagari, Thai, Georgian
 /// and Armenian (SIL OFL 1.1, Fonts/COPYRIGHT-debian-fonts-noto-core.txt), Droid Sans
@@ -22,7 +24,11 @@ public enum FontLibrary {
     public static let family = "Noto Sans"
     /// The family of the bundled monochrome emoji face (Noto Emoji, SIL OFL 1.1).
     static let emojiFamily = "Noto Emoji"
-    static let files = ["NotoSans-Regular.ttf", "NotoSans-Bold.ttf"]
+    /// The Noto Sans faces (static fonts from Debian's fonts-noto-core and fonts-noto-extra).
+    static let files = [
+        "NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSans-Italic.ttf", "NotoSans-BoldItalic.ttf",
+        "NotoSans-Medium.ttf", "NotoSans-MediumItalic.ttf", "NotoSans-Light.ttf", "NotoSans-LightItalic.ttf",
+    ]
 
     /// The folder of the bundled fonts, or nil when it cannot be found.
     public static let directory: URL? = {
@@ -51,8 +57,9 @@ public enum FontLibrary {
         }
     }()
 
-    /// A new fontconfig configuration that holds only the bundled fonts. Caller owns it.
-    static func makeConfig() throws(TextError) -> OpaquePointer {
+    /// A new fontconfig configuration that holds only `userFonts` (paths, added first) and the
+    /// bundled fonts. Caller owns it.
+    static func makeConfig(userFonts: [String] = []) throws(TextError) -> OpaquePointer {
         guard let dir = directory else {
             throw .fontsMissing("the bundled fonts (NotoSans-Regular.ttf) were not found; set MAPSNAP_FONT_DIR")
         }
@@ -79,18 +86,72 @@ public enum FontLibrary {
             FcConfigDestroy(config)
             throw .fontsMissing("fontconfig cannot read MapSnap's font rules")
         }
+        for path in userFonts where !add(path, to: config) {
+            FcConfigDestroy(config)
+            throw .fontFile(path: path, reason: "fontconfig cannot load it as a TrueType or OpenType font")
+        }
         for name in files + others {
             let path = dir.appendingPathComponent(name).path
-            let ok = path.withCString { p in
-                p.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) {
-                    FcConfigAppFontAddFile(config, $0)
-                }
-            }
-            if ok == 0 {
+            if !add(path, to: config) {
                 FcConfigDestroy(config)
                 throw .fontsMissing("fontconfig cannot load \(path)")
             }
         }
         return config
+    }
+
+    /// Adds the font file at `path` to `config`; false when fontconfig finds no face in it.
+    private static func add(_ path: String, to config: OpaquePointer) -> Bool {
+        path.withCString { p in
+            p.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) {
+                FcConfigAppFontAddFile(config, $0) != 0
+            }
+        }
+    }
+
+    /// The font files a user's folder offers (`--fonts DIR`): its .ttf, .otf and .ttc files
+    /// (any case; not in subfolders), by name.
+    /// - Throws: `TextError.fontFolder` naming `folder` when it is missing, not a folder,
+    ///   unreadable or holds no font file.
+    package static func userFonts(in folder: String) throws(TextError) -> [String] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
+            throw .fontFolder(path: folder, reason: "no such folder")
+        }
+        guard isFolder.boolValue else { throw .fontFolder(path: folder, reason: "not a folder") }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            throw .fontFolder(path: folder, reason: "cannot read the folder")
+        }
+        let fonts = names.filter {
+            ["ttf", "otf", "ttc"].contains(URL(fileURLWithPath: $0).pathExtension.lowercased())
+        }
+        .sorted()
+        guard !fonts.isEmpty else {
+            throw .fontFolder(path: folder, reason: "no .ttf, .otf or .ttc file in the folder")
+        }
+        let base = URL(fileURLWithPath: folder, isDirectory: true)
+        return fonts.map { base.appendingPathComponent($0).path }
+    }
+
+    /// The family names of the faces in `config` (every name a face answers to, as
+    /// `FontFace.key`), each with its spelling in the first face that has it.
+    static func families(in config: OpaquePointer) -> [String: String] {
+        var out: [String: String] = [:]
+        guard let set = FcConfigGetFonts(config, FcSetApplication) else { return out }
+        for i in 0..<Int(set.pointee.nfont) {
+            guard let pattern = set.pointee.fonts[i] else { continue }
+            var n: Int32 = 0
+            var value: UnsafeMutablePointer<FcChar8>?
+            while FcPatternGetString(pattern, FC_FAMILY, n, &value) == FcResultMatch, let value {
+                let family = String(cString: value)
+                let key = FontFace.key(family)
+                if out[key] == nil { out[key] = family }
+                n += 1
+            }
+        }
+        return out
     }
 }

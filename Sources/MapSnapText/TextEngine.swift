@@ -2,8 +2,9 @@ import CCairo
 import CPangoCairo
 import MapSnapGeometry
 
-/// Shapes text with Pango (HarfBuzz underneath) in the bundled fonts. One engine per thread:
-/// it owns its own font map and context, so two threads can render at once.
+/// Shapes text with Pango (HarfBuzz underneath) in the bundled fonts, and in a user's fonts when
+/// made with them. One engine per thread: it owns its own font map and context, so two threads
+/// can render at once; its fonts are its own (another engine never sees a user's fonts).
 ///
 /// Text metrics are independent of the image scale (hinting off, metrics unhinted, glyph
 /// positions unrounded, in fractions of a point), so a @2x image has exactly the @1x layout at
@@ -15,9 +16,20 @@ package final class TextEngine {
     private let config: OpaquePointer
     /// Shaped text kept across images (used by this engine's thread, like the engine).
     package let layouts = TextLayoutCache()
+    /// The families of the loaded faces, by `FontFace.key`.
+    let families: [String: String]
+    /// The face of each `text-font` stack asked for (`face(for:)`).
+    var faces: [[String]: FontFace] = [:]
+    /// A Pango font description (size unset) of each face laid out.
+    var descriptions: [FontFace: OpaquePointer] = [:]
 
-    package init() throws(TextError) {
-        config = try FontLibrary.makeConfig()
+    /// An engine with the bundled fonts and, matched before them, the font files `userFonts`
+    /// (paths; see `FontLibrary.userFonts(in:)`).
+    /// - Throws: `TextError.fontFile` for a user's file fontconfig cannot load, `.fontsMissing`
+    ///   when the bundled fonts cannot be loaded.
+    package init(userFonts: [String] = []) throws(TextError) {
+        config = try FontLibrary.makeConfig(userFonts: userFonts)
+        families = FontLibrary.families(in: config)
         guard let map = pango_cairo_font_map_new() else {
             FcConfigDestroy(config)
             throw .fontsMissing("pango: cannot create a font map")
@@ -44,6 +56,7 @@ package final class TextEngine {
     }
 
     deinit {
+        for d in descriptions.values { pango_font_description_free(d) }
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(UnsafeMutableRawPointer(fontMap))
         FcConfigDestroy(config)
@@ -57,9 +70,10 @@ package final class TextEngine {
     /// Lays out `text` at `size` points. `maxWidth` (points) wraps it as MapLibre wraps
     /// `text-max-width` (`LineBreaker`: balanced lines, broken only where Unicode allows, never
     /// inside a word, no hyphen added); the lines line up by `justify` (centred by default).
-    /// `letterSpacing` is extra space between characters, points.
+    /// `letterSpacing` is extra space between characters, points. `face` is what to set it in
+    /// (`face(for:)` reads a style's `text-font`); characters it lacks come from the others.
     package func layout(
-        _ text: String, size: Double, bold: Bool, maxWidth: Double? = nil, letterSpacing: Double = 0,
+        _ text: String, size: Double, face: FontFace, maxWidth: Double? = nil, letterSpacing: Double = 0,
         justify: Justify = .center
     ) -> TextLayout {
         // Sizes any style can ask for stay where Pango's fixed-point units (1/1024 point in an
@@ -68,7 +82,7 @@ package final class TextEngine {
         let size = Self.bounded(size, 0...Self.largestSize)
         let letterSpacing = Self.bounded(letterSpacing, -Self.largestSize...Self.largestSize)
         let maxWidth = maxWidth.map { Self.bounded($0, 0...1_000_000) }
-        let oneLine = pangoLayout(text, size: size, bold: bold, letterSpacing: letterSpacing)
+        let oneLine = pangoLayout(text, size: size, face: face, letterSpacing: letterSpacing)
         guard let maxWidth, let layout = oneLine else { return TextLayout(layout: oneLine) }
         // What fits on one line stays there (the line breaker's own first test, without
         // measuring every character): its letters with their spacing, the ends' included.
@@ -86,7 +100,7 @@ package final class TextEngine {
             if k > 0 { wrapped.append("\n") }
             wrapped.append(contentsOf: characters[line].map(\.scalar))
         }
-        let broken = pangoLayout(String(wrapped), size: size, bold: bold, letterSpacing: letterSpacing)
+        let broken = pangoLayout(String(wrapped), size: size, face: face, letterSpacing: letterSpacing)
         // With no width set, Pango lines up the lines within the widest one.
         switch justify {
         case .left: pango_layout_set_alignment(broken, PANGO_ALIGN_LEFT)
@@ -117,15 +131,13 @@ package final class TextEngine {
         return min(max(v, range.lowerBound), range.upperBound)
     }
 
-    /// A Pango layout of `text` in the bundled family, not wrapped (lines only at newlines).
-    private func pangoLayout(_ text: String, size: Double, bold: Bool, letterSpacing: Double) -> OpaquePointer? {
+    /// A Pango layout of `text` in `face`, not wrapped (lines only at newlines).
+    private func pangoLayout(_ text: String, size: Double, face: FontFace, letterSpacing: Double) -> OpaquePointer? {
         let layout = pango_layout_new(context)
-        let desc = pango_font_description_new()
-        pango_font_description_set_family(desc, FontLibrary.family)
-        pango_font_description_set_weight(desc, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        let desc = description(face)
+        // The layout keeps a copy: the kept description only lends its family, weight and style.
         pango_font_description_set_absolute_size(desc, size * Double(PANGO_SCALE))
         pango_layout_set_font_description(layout, desc)
-        pango_font_description_free(desc)
         let spaces = EmojiSpacing.spaces(in: text)
         if letterSpacing != 0 || !spaces.isEmpty, let attrs = pango_attr_list_new() {
             if letterSpacing != 0, let a = pango_attr_letter_spacing_new(Int32(letterSpacing * Double(PANGO_SCALE))) {

@@ -9,7 +9,7 @@ package final class TextLayoutCache {
     struct Key: Hashable {
         var text: String
         var size: Double
-        var bold: Bool
+        var face: FontFace
         var maxWidth: Double
         var letterSpacing: Double
         var justify: TextEngine.Justify
@@ -24,15 +24,15 @@ package final class TextLayoutCache {
 
     /// `engine.layout(...)`, from the cache when the same text was shaped the same way before.
     package func layout(
-        _ text: String, size: Double, bold: Bool, maxWidth: Double?, letterSpacing: Double,
+        _ text: String, size: Double, face: FontFace, maxWidth: Double?, letterSpacing: Double,
         justify: TextEngine.Justify = .center, engine: TextEngine
     ) -> TextLayout {
         let key = Key(
-            text: text, size: size, bold: bold, maxWidth: maxWidth ?? -1, letterSpacing: letterSpacing, justify: justify
+            text: text, size: size, face: face, maxWidth: maxWidth ?? -1, letterSpacing: letterSpacing, justify: justify
         )
         if let t = entries[key] { return t }
         let t = engine.layout(
-            text, size: size, bold: bold, maxWidth: maxWidth, letterSpacing: letterSpacing, justify: justify)
+            text, size: size, face: face, maxWidth: maxWidth, letterSpacing: letterSpacing, justify: justify)
         if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
         entries[key] = t
         return t

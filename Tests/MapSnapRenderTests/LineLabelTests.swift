@@ -155,7 +155,7 @@ final class LineLabelTests: XCTestCase {
 
     func testLineGlyphsAreTheLayoutCutIntoClusters() throws {
         let engine = try TextEngine()
-        let t = engine.layout("Rue de l’Église", size: 14, bold: false, letterSpacing: 1)
+        let t = engine.layout("Rue de l’Église", size: 14, face: .regular, letterSpacing: 1)
         let glyphs = t.lineGlyphs
         XCTAssertEqual(glyphs.count, "Rue de l’Église".count)
         XCTAssertEqual(glyphs.reduce(0) { $0 + $1.advance }, t.width, accuracy: 0.01, "the advances make the width")
@@ -165,7 +165,7 @@ final class LineLabelTests: XCTestCase {
         XCTAssertTrue(t.lineGlyphs.first?.center == glyphs.first?.center, "kept with the layout")
         // Right-to-left and combining scripts: clusters in visual order, joined shapes intact.
         for text in ["شارع القاهرة", "नई दिल्ली", "Straße 東京"] {
-            let u = engine.layout(text, size: 14, bold: false)
+            let u = engine.layout(text, size: 14, face: .regular)
             let g = u.lineGlyphs
             XCTAssertFalse(g.isEmpty, text)
             XCTAssertEqual(g.reduce(0) { $0 + $1.advance }, u.width, accuracy: 0.01, text)
@@ -177,7 +177,7 @@ final class LineLabelTests: XCTestCase {
     /// centred on the line, halos under the fills).
     func testGlyphByGlyphMatchesTheWholeText() throws {
         let engine = try TextEngine()
-        let t = engine.layout("Halo Glyph Street", size: 15, bold: false)
+        let t = engine.layout("Halo Glyph Street", size: 15, face: .regular)
         let size = Size(width: 200, height: 60)
         let centre = Point(x: 100, y: 30)
         let angle = 0.3

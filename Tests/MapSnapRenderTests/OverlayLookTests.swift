@@ -107,7 +107,7 @@ final class OverlayLookTests: XCTestCase {
         XCTAssertEqual(OverlayLook(style: style, zoom: 10).iconSize(pin), 1)
         let title = look.text(pin)
         XCTAssertEqual(title.size, 20)
-        XCTAssertFalse(title.bold)
+        XCTAssertEqual(title.fonts, ["Noto Sans Regular"])
         XCTAssertEqual(title.haloWidth, 3)
         XCTAssertEqual(look.line(trail())?.width, 9)
         XCTAssertEqual(look.line(trail())?.color.hex, "#0000ff")

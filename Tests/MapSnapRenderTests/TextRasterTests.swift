@@ -14,7 +14,7 @@ final class TextRasterTests: XCTestCase {
     /// The alpha-weighted centre (pixels) of the ink in columns `columns` of a 1x PNG of `text` at `x`.
     func inkCenters(_ text: String, at x: Double, engine: TextEngine, halo: Bool) throws -> [Double] {
         let canvas = try CairoPainter(format: .png, size: Size(width: 240, height: 40), scale: 1)
-        let layout = engine.layout(text, size: 13, bold: true, letterSpacing: 1.3)
+        let layout = engine.layout(text, size: 13, face: .bold, letterSpacing: 1.3)
         canvas.drawText(
             layout, at: Point(x: x, y: 10), color: .black, halo: halo ? Color(red: 1, green: 1, blue: 1) : nil,
             haloWidth: halo ? 1 : 0)

@@ -7,6 +7,10 @@ public enum TestPaths {
     public static let packageRoot = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// `Tests/Fixtures/fonts`: font files for the tests of a user's font folder (see its
+    /// PROVENANCE.md).
+    public static let fontFixtures = packageRoot.appendingPathComponent("Tests/Fixtures/fonts", isDirectory: true)
+
     /// `<package>/../shared/<relative>`, or an `XCTSkip` naming the path when it is absent
     /// (a fresh clone without the shared data folder still passes, skipping what needs it).
     public static func shared(_ relative: String) throws -> URL {

@@ -11,8 +11,8 @@ final class LetterSpacingTests: XCTestCase {
         let engine = try TextEngine()
         for bold in [false, true] {
             for text in ["WESTERN ADDITION", "Tenderloin", "WEST SOMA", "Haight-Ashbury"] {
-                let small = engine.layout(text, size: 11, bold: bold).lineGlyphs
-                let large = engine.layout(text, size: 1100, bold: bold).lineGlyphs
+                let small = engine.layout(text, size: 11, face: bold ? .bold : .regular).lineGlyphs
+                let large = engine.layout(text, size: 1100, face: bold ? .bold : .regular).lineGlyphs
                 XCTAssertEqual(small.count, large.count, text)
                 for (s, l) in zip(small, large) {
                     // One Pango unit (1/1024 pt) of slack per glyph for the units' own rounding.
@@ -27,9 +27,9 @@ final class LetterSpacingTests: XCTestCase {
     /// half the pixels (the renderer lays out in points whatever the scale).
     func testWidthIsProportionalToTheSize() throws {
         let engine = try TextEngine()
-        let reference = engine.layout("WESTERN ADDITION", size: 1000, bold: true).width / 1000
+        let reference = engine.layout("WESTERN ADDITION", size: 1000, face: .bold).width / 1000
         for size in stride(from: 9.0, through: 16.0, by: 0.25) {
-            let w = engine.layout("WESTERN ADDITION", size: size, bold: true).width
+            let w = engine.layout("WESTERN ADDITION", size: size, face: .bold).width
             XCTAssertEqual(w / size, reference, accuracy: 0.002, "at \(size) pt")
         }
     }
@@ -39,8 +39,8 @@ final class LetterSpacingTests: XCTestCase {
     /// the text is trimmed, so the middle letters' advances grow by all of it).
     func testLetterSpacingIsAddedExactly() throws {
         let engine = try TextEngine()
-        let plain = engine.layout("ADDITION", size: 10, bold: true)
-        let spaced = engine.layout("ADDITION", size: 10, bold: true, letterSpacing: 1.3)
+        let plain = engine.layout("ADDITION", size: 10, face: .bold)
+        let spaced = engine.layout("ADDITION", size: 10, face: .bold, letterSpacing: 1.3)
         XCTAssertEqual(spaced.width - plain.width, 1.3 * 7, accuracy: 8.0 / 1024)
         let (p, s) = (plain.lineGlyphs, spaced.lineGlyphs)
         XCTAssertEqual(p.count, 8)

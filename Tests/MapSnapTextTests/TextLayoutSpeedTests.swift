@@ -36,10 +36,10 @@ final class TextLayoutSpeedTests: XCTestCase {
             for (kind, run) in [
                 (
                     "point labels, wrapped at 10 em",
-                    { (t: String) in _ = engine.layout(t, size: 12, bold: true, maxWidth: 120, letterSpacing: 1.2) }
+                    { (t: String) in _ = engine.layout(t, size: 12, face: .bold, maxWidth: 120, letterSpacing: 1.2) }
                 ),
-                ("line labels, one line", { (t: String) in _ = engine.layout(t, size: 12, bold: false).lineGlyphs }),
-                ("titles, 560 pt wide", { (t: String) in _ = engine.layout(t, size: 15, bold: true, maxWidth: 560) }),
+                ("line labels, one line", { (t: String) in _ = engine.layout(t, size: 12, face: .regular).lineGlyphs }),
+                ("titles, 560 pt wide", { (t: String) in _ = engine.layout(t, size: 15, face: .bold, maxWidth: 560) }),
             ] {
                 let start = DispatchTime.now().uptimeNanoseconds
                 for t in texts { run(t) }

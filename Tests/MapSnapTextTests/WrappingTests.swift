@@ -8,7 +8,7 @@ import XCTest
 /// of balanced widths; a word wider than the maximum stays whole.
 final class WrappingTests: XCTestCase {
     func lines(_ text: String, maxWidth: Double, size: Double = 12, engine: TextEngine) -> [String] {
-        engine.layout(text, size: size, bold: true, maxWidth: maxWidth, letterSpacing: 0.2 * size).lines.map(\.text)
+        engine.layout(text, size: size, face: .bold, maxWidth: maxWidth, letterSpacing: 0.2 * size).lines.map(\.text)
     }
 
     /// "TENDERLOIN" at a max width narrower than the word: one line, the word whole, no hyphen
@@ -16,11 +16,11 @@ final class WrappingTests: XCTestCase {
     func testALongWordStaysWholeOnOneLine() throws {
         let engine = try TextEngine()
         for word in ["TENDERLOIN", "Donaudampfschifffahrt", "Llanfairpwllgwyngyll"] {
-            let narrow = engine.layout(word, size: 12, bold: true, maxWidth: 30, letterSpacing: 2.4)
+            let narrow = engine.layout(word, size: 12, face: .bold, maxWidth: 30, letterSpacing: 2.4)
             XCTAssertEqual(narrow.lines.map(\.text), [word])
             XCTAssertFalse(narrow.lines.contains { $0.text.contains("-") || $0.text.contains("\u{2010}") })
             XCTAssertGreaterThan(narrow.width, 30, "wider than the maximum, as in MapLibre")
-            let oneLine = engine.layout(word, size: 12, bold: true, letterSpacing: 2.4)
+            let oneLine = engine.layout(word, size: 12, face: .bold, letterSpacing: 2.4)
             XCTAssertEqual(narrow.width, oneLine.width, accuracy: 1e-9)
             XCTAssertEqual(narrow.height, oneLine.height, accuracy: 1e-9)
         }
@@ -45,10 +45,10 @@ final class WrappingTests: XCTestCase {
     func testLinesAreBalanced() throws {
         let engine = try TextEngine()
         // Greedy filling would give "LOWER NOB" / "HILL" at this width.
-        let width = engine.layout("LOWER NOB", size: 12, bold: true, letterSpacing: 2.4).width + 1
+        let width = engine.layout("LOWER NOB", size: 12, face: .bold, letterSpacing: 2.4).width + 1
         XCTAssertEqual(lines("LOWER NOB HILL", maxWidth: width, engine: engine), ["LOWER", "NOB HILL"])
         // Two lines (the text is 1.7 times the maximum), split in the middle.
-        let total = engine.layout("Mission Bay South Park", size: 12, bold: true, letterSpacing: 2.4).width
+        let total = engine.layout("Mission Bay South Park", size: 12, face: .bold, letterSpacing: 2.4).width
         XCTAssertEqual(
             lines("Mission Bay South Park", maxWidth: total / 1.7, engine: engine), ["Mission Bay", "South Park"])
     }
@@ -70,7 +70,7 @@ final class WrappingTests: XCTestCase {
     /// Chinese and Japanese have no spaces: lines break between ideographs, balanced.
     func testIdeographsBreakBetweenCharacters() throws {
         let engine = try TextEngine()
-        let total = engine.layout("中华人民共和国国务院", size: 12, bold: true, letterSpacing: 2.4).width
+        let total = engine.layout("中华人民共和国国务院", size: 12, face: .bold, letterSpacing: 2.4).width
         let got = lines("中华人民共和国国务院", maxWidth: total * 0.6, engine: engine)
         XCTAssertEqual(got.joined(), "中华人民共和国国务院")
         XCTAssertEqual(got.count, 2)
@@ -81,7 +81,7 @@ final class WrappingTests: XCTestCase {
     func testJustifyLinesUpTheLines() throws {
         let engine = try TextEngine()
         func boxes(_ j: TextEngine.Justify) -> [(text: String, box: Rect)] {
-            engine.layout("A WWWWWWWW", size: 12, bold: true, maxWidth: 40, justify: j).lines.map { ($0.text, $0.box) }
+            engine.layout("A WWWWWWWW", size: 12, face: .bold, maxWidth: 40, justify: j).lines.map { ($0.text, $0.box) }
         }
         let left = boxes(.left)
         let center = boxes(.center)
