@@ -128,21 +128,10 @@ extension CairoPainter {
     /// places: cairo 1.16 puts each glyph from its glyph cache at a whole pixel, which spaces
     /// letters unevenly at 1x ("WESTER N"), and would rasterize rotated glyphs anew at every angle.
     func drawTextByCoverage(_ t: TextLayout, at origin: Point, color: Color, halo: Color?, haloWidth: Double) {
-        var m = cairo_matrix_t()
-        cairo_get_matrix(cr, &m)
-        if let halo, haloWidth > 0 {
+        if sharedMask() != nil {
             cairo_new_path(cr)
             t.appendPath(to: cr, at: origin)
-            strokeByDistance(
-                color: halo, opacity: 1, width: haloWidth * 2, gap: 0, blur: 0, cap: .round, miterLimit: nil, offset: 0,
-                flatten: true)
-        }
-        if let mask = coverageTarget(CoveragePaint(color: color, opacity: 1)) {
-            cairo_new_path(cr)
-            t.appendPath(to: cr, at: origin)
-            _ = fillPath(into: mask, m, flatten: true, hard: false)
-            cairo_new_path(cr)
-            flushCoverage()
+            drawGlyphCoverage(color: color, halo: halo, haloWidth: haloWidth)
         } else {
             flushCoverage()
             setColor(color)
@@ -170,20 +159,27 @@ extension CairoPainter {
             fill(color: color)
             return
         }
-        if let halo, haloWidth > 0 {
-            outlines()
-            strokeByDistance(
-                color: halo, opacity: 1, width: haloWidth * 2, gap: 0, blur: 0, cap: .round, miterLimit: nil, offset: 0,
-                flatten: true)
-        }
+        outlines()
+        drawGlyphCoverage(color: color, halo: halo, haloWidth: haloWidth)
+    }
+
+    /// Fills the glyph outlines of the current path by exact area and composites them in
+    /// `color` over their halo: `haloWidth` points around them in `halo`, grown from their
+    /// coverage (`CoverageMask.addDilation`). Clears the path. Raster output only.
+    private func drawGlyphCoverage(color: Color, halo: Color?, haloWidth: Double) {
+        defer { cairo_new_path(cr) }
+        flushCoverage()
+        guard sharedMask() != nil, let buffers = coverageBuffers else { return }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
-        if let mask = coverageTarget(CoveragePaint(color: color, opacity: 1)) {
-            outlines()
-            _ = fillPath(into: mask, m, flatten: true, hard: false)
-            cairo_new_path(cr)
+        guard let region = fillPath(into: buffers.glyphMask, m, flatten: true, hard: false) else { return }
+        let s = abs(m.xx * m.yy - m.xy * m.yx).squareRoot()
+        if let halo, haloWidth > 0, let mask = coverageTarget(CoveragePaint(color: halo, opacity: 1)) {
+            mask.addDilation(
+                of: buffers.glyphMask, region: buffers.glyphMask.dirty.intersection(region), radius: haloWidth * s)
             flushCoverage()
         }
+        compositeMask(buffers.glyphMask, color: color, opacity: 1, surface: buffers.glyphSurface)
     }
 
     /// Draws circles at the recorded centres (points) as MapLibre does (see
@@ -372,9 +368,11 @@ extension CairoPainter {
 
     /// Paints `color` through what `mask` holds, then clears the mask. Neither the path nor the
     /// clip of the caller matter (the mask was clipped as it was drawn).
-    private func compositeMask(_ mask: CoverageMask, color: Color, opacity: Double, pattern: PatternFill? = nil) {
+    private func compositeMask(
+        _ mask: CoverageMask, color: Color, opacity: Double, pattern: PatternFill? = nil, surface: OpaquePointer? = nil
+    ) {
         let d = mask.dirty
-        guard !d.isEmpty, let surf = coverageBuffers?.surface else { return }
+        guard !d.isEmpty, let surf = surface ?? coverageBuffers?.surface else { return }
         defer { mask.clear() }
         let (x, y, w, h) = (Double(d.x0), Double(d.y0), Double(d.x1 - d.x0), Double(d.y1 - d.y0))
         cairo_surface_mark_dirty_rectangle(surf, Int32(d.x0), Int32(d.y0), Int32(d.x1 - d.x0), Int32(d.y1 - d.y0))
@@ -412,9 +410,26 @@ struct CoveragePaint: Equatable {
 final class CoverageBuffers {
     let mask: CoverageMask
     let surface: OpaquePointer
+    /// Glyph coverage, held apart while a halo grows from it into `mask` (see `drawGlyphCoverage`).
+    let glyphMask: CoverageMask
+    let glyphSurface: OpaquePointer
     let accumulator: AreaAccumulator
 
     init?(width: Int, height: Int) {
+        guard let (mask, surf) = Self.maskAndSurface(width: width, height: height) else { return nil }
+        guard let (glyphMask, glyphSurf) = Self.maskAndSurface(width: width, height: height) else {
+            cairo_surface_destroy(surf)
+            return nil
+        }
+        self.mask = mask
+        surface = surf
+        self.glyphMask = glyphMask
+        glyphSurface = glyphSurf
+        accumulator = AreaAccumulator(width: width, height: height)
+    }
+
+    /// A mask and the cairo A8 surface over its bytes (the caller destroys the surface).
+    private static func maskAndSurface(width: Int, height: Int) -> (CoverageMask, OpaquePointer)? {
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(width)))
         let mask = CoverageMask(width: width, height: height, stride: stride)
         guard
@@ -425,12 +440,13 @@ final class CoverageBuffers {
             cairo_surface_destroy(surf)
             return nil
         }
-        self.mask = mask
-        surface = surf
-        accumulator = AreaAccumulator(width: width, height: height)
+        return (mask, surf)
     }
 
-    deinit { cairo_surface_destroy(surface) }
+    deinit {
+        cairo_surface_destroy(surface)
+        cairo_surface_destroy(glyphSurface)
+    }
 
     /// Whether these buffers fit an image of `width` × `height` pixels.
     func fits(width: Int, height: Int) -> Bool { mask.width == width && mask.height == height }
