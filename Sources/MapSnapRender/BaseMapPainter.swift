@@ -146,7 +146,9 @@ struct BaseMapPainter<P: Painter> {
                         layer, layerIndex: layerIndex, under: from, world: world, fixed: fixed, symbols: &symbols)
                 }
             case .heatmap:
-                if drawHeatmap(layer, group: filterGroups[layerIndex]), let id = layer.source { drawnSources.insert(id) }
+                if drawHeatmap(layer, group: filterGroups[layerIndex]), let id = layer.source {
+                    drawnSources.insert(id)
+                }
             case .raster:
                 for warning in drawRaster(layer) { warnOnce(warning) }
                 if let id = layer.source { drawnSources.insert(id) }
