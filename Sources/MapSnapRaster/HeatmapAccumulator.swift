@@ -22,6 +22,9 @@ package struct HeatmapAccumulator {
     /// The density the kernel is cut off at (MapLibre's `ZERO`).
     package static let cutoff = 1.0 / 255.0 / 16.0
 
+    /// The largest weight a point adds with.
+    package static let maxWeight = 1e30
+
     /// The image, device pixels.
     package let imageWidth: Int
     package let imageHeight: Int
@@ -66,7 +69,10 @@ package struct HeatmapAccumulator {
 
     /// Adds a point at (`x`, `y`) (image device pixels, from the image's top-left corner) with
     /// `radius` (device pixels) and `weight` (heatmap-weight × heatmap-intensity).
+    /// A weight above `maxWeight` counts as `maxWeight` (it saturates any ramp; the sum stays
+    /// finite in `Float` and never becomes NaN).
     package mutating func add(x: Double, y: Double, radius: Double, weight: Double) {
+        let weight = min(weight, Self.maxWeight)
         guard radius > 0, radius.isFinite, x.isFinite, y.isFinite, let s = Self.extent(weight: weight) else { return }
         let gx = x * scaleX
         let gy = y * scaleY
@@ -112,7 +118,7 @@ package struct HeatmapAccumulator {
     package func density(x: Int, y: Int) -> Float {
         let (cx0, cx1, fx) = Self.tap(x, imageWidth, width)
         let (cy0, cy1, fy) = Self.tap(y, imageHeight, height)
-        return Self.bilinear(cells, width, cx0, cx1, fx, cy0, cy1, fy)
+        return cells.withUnsafeBufferPointer { Self.bilinear($0, width, cx0, cx1, fx, cy0, cy1, fy) }
     }
 
     /// The two grid cells either side of image pixel `i`'s centre along an axis of `image`
@@ -127,7 +133,8 @@ package struct HeatmapAccumulator {
 
     @inline(__always)
     private static func bilinear(
-        _ g: [Float], _ w: Int, _ x0: Int, _ x1: Int, _ fx: Float, _ y0: Int, _ y1: Int, _ fy: Float
+        _ g: UnsafeBufferPointer<Float>, _ w: Int, _ x0: Int, _ x1: Int, _ fx: Float, _ y0: Int, _ y1: Int,
+        _ fy: Float
     ) -> Float {
         let top = g[y0 * w + x0] * (1 - fx) + g[y0 * w + x1] * fx
         let bottom = g[y1 * w + x0] * (1 - fx) + g[y1 * w + x1] * fx
@@ -146,19 +153,22 @@ package struct HeatmapAccumulator {
         let n = Float(entries)
         let last = entries - 1
         let scale = 255 * opacity
+        let (w, h) = (imageWidth, imageHeight)
         out.withUnsafeMutableBufferPointer { px in
             ramp.withUnsafeBufferPointer { r in
-                for y in 0..<imageHeight {
-                    let (y0, y1, fy) = Self.tap(y, imageHeight, height)
-                    for x in 0..<imageWidth {
-                        let (x0, x1, fx) = columns[x]
-                        let t = Self.bilinear(cells, width, x0, x1, fx, y0, y1, fy)
-                        // Texel centres at (k + 0.5) / n, clamped to the first and the last.
-                        let u = min(max(t * n - 0.5, 0), Float(last))
-                        let k = min(Int(u), last)
-                        let f = u - Float(k)
-                        let k1 = min(k + 1, last)
-                        px[y * imageWidth + x] = Self.word(r, k, k1, f, scale)
+                cells.withUnsafeBufferPointer { g in
+                    for y in 0..<h {
+                        let (y0, y1, fy) = Self.tap(y, h, height)
+                        for x in 0..<w {
+                            let (x0, x1, fx) = columns[x]
+                            let t = Self.bilinear(g, width, x0, x1, fx, y0, y1, fy)
+                            // Texel centres at (k + 0.5) / n, clamped to the first and the last.
+                            let u = min(max(t * n - 0.5, 0), Float(last))
+                            let k = min(Int(u), last)
+                            let f = u - Float(k)
+                            let k1 = min(k + 1, last)
+                            px[y * w + x] = Self.word(r, k, k1, f, scale)
+                        }
                     }
                 }
             }

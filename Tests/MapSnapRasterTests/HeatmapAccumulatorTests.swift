@@ -70,6 +70,12 @@ final class HeatmapAccumulatorTests: XCTestCase {
         none.add(x: .nan, y: 60, radius: 20, weight: 1)
         XCTAssertTrue(none.isEmpty)
         XCTAssertTrue(none.cells.allSatisfy { $0 == 0 })
+        // Absurd weights saturate without overflowing into NaN.
+        var huge = HeatmapAccumulator(imageWidth: 200, imageHeight: 120)
+        for _ in 0..<3 { huge.add(x: 80, y: 60, radius: 20, weight: .greatestFiniteMagnitude) }
+        XCTAssertFalse(huge.cells.contains { $0.isNaN })
+        let px = huge.colorized(ramp: [0, 0, 0, 0, 1, 1, 1, 1], opacity: 1)
+        XCTAssertEqual(px[60 * 200 + 80], 0xFFFF_FFFF)
     }
 
     /// A point off the image whose kernel reaches it warms its edge.
