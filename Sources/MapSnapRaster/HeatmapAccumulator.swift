@@ -150,30 +150,47 @@ package struct HeatmapAccumulator {
         var out = [UInt32](repeating: 0, count: imageWidth * imageHeight)
         guard entries > 0, !isEmpty else { return out }
         let columns = (0..<imageWidth).map { Self.tap($0, imageWidth, width) }
-        let n = Float(entries)
-        let last = entries - 1
         let scale = 255 * opacity
-        let (w, h) = (imageWidth, imageHeight)
+        // Densities up to half an entry read the first entry alone.
+        let floor = 0.5 / Float(entries)
+        // The grid read down at one image row, cell by cell.
+        var row = [Float](repeating: 0, count: width)
+        let (w, h, gw) = (imageWidth, imageHeight, width)
         out.withUnsafeMutableBufferPointer { px in
             ramp.withUnsafeBufferPointer { r in
+                let first = Self.word(r, 0, 0, 0, scale)
                 cells.withUnsafeBufferPointer { g in
-                    for y in 0..<h {
-                        let (y0, y1, fy) = Self.tap(y, h, height)
-                        for x in 0..<w {
-                            let (x0, x1, fx) = columns[x]
-                            let t = Self.bilinear(g, width, x0, x1, fx, y0, y1, fy)
-                            // Texel centres at (k + 0.5) / n, clamped to the first and the last.
-                            let u = min(max(t * n - 0.5, 0), Float(last))
-                            let k = min(Int(u), last)
-                            let f = u - Float(k)
-                            let k1 = min(k + 1, last)
-                            px[y * w + x] = Self.word(r, k, k1, f, scale)
+                    row.withUnsafeMutableBufferPointer { line in
+                        for y in 0..<h {
+                            let (y0, y1, fy) = Self.tap(y, h, height)
+                            var any = false
+                            for j in 0..<gw {
+                                let v = g[y0 * gw + j] * (1 - fy) + g[y1 * gw + j] * fy
+                                line[j] = v
+                                any = any || v > floor
+                            }
+                            guard any || first != 0 else { continue }
+                            for x in 0..<w {
+                                let (x0, x1, fx) = columns[x]
+                                let t = line[x0] * (1 - fx) + line[x1] * fx
+                                px[y * w + x] = t > floor ? Self.word(r, density: t, scale) : first
+                            }
                         }
                     }
                 }
             }
         }
         return out
+    }
+
+    /// The ramp read at density `t` (texel centres at (k + 0.5) / n, clamped to the last), as
+    /// an ARGB word of premultiplied bytes.
+    @inline(__always)
+    private static func word(_ r: UnsafeBufferPointer<Float>, density t: Float, _ scale: Float) -> UInt32 {
+        let last = r.count / 4 - 1
+        let u = min(t * Float(last + 1) - 0.5, Float(last))
+        let k = min(Int(u), last)
+        return word(r, k, min(k + 1, last), u - Float(k), scale)
     }
 
     /// Ramp entries `k` and `k1` mixed by `f`, times `scale` (255 × opacity), as an ARGB word.
