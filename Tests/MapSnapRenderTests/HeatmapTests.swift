@@ -10,9 +10,9 @@ import XCTest
 /// Heatmap layers end to end: styles with a GeoJSON source of points (the fixture
 /// `Fixtures/heatmap/points.geojson`: 400 seeded points in five clusters over San Francisco,
 /// each with a `mag` of 0…5) or the sample tiles' `poi` layer, loaded by `BaseMapLoader` and
-/// drawn by `SceneRenderer`. Checked against MapLibre GL JS 5.24 at 600x400: blurred mean
-/// difference 0.29 (default paint, z13), 0.23 (data-driven weight, zoom-driven intensity), 0.53
-/// and 0.22 (tile points at z14 and z15.5, positron without labels).
+/// drawn by `SceneRenderer`. Checked against MapLibre GL JS 5.24 at 600x400 by
+/// `Scripts/fidelity-heatmap`: blurred mean difference 0.29 (default paint, z13), 0.23
+/// (data-driven weight, zoom-driven intensity), 0.48 and 0.24 (tile points at z14 and z15.5).
 final class HeatmapTests: XCTestCase {
     static let points = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/heatmap/points.geojson").path
