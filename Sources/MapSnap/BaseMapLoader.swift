@@ -357,7 +357,6 @@ public final class BaseMapLoader {
         let types: [StyleLayerType: String] = [
             .hillshade: "hillshade layers are skipped until terrain lands",
             .fillExtrusion: "fill-extrusion layers are not drawn (flat maps only)",
-            .heatmap: "heatmap layers are not drawn",
         ]
         for (type, message) in types.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let layers = style.layers.filter { $0.type == type }.map(\.id)

@@ -19,7 +19,7 @@ extension BaseMapPainter {
     }
 
     /// Whether feature `index` (in `ctx`) passes `layer`'s filter, the verdict kept in `memo`.
-    private static func accepts(
+    static func accepts(
         _ layer: StyleLayer, _ index: Int, _ ctx: EvaluationContext, memo: GeoJSONSource.FeatureMemo?
     ) -> Bool {
         guard let memo else { return layer.accepts(ctx) }

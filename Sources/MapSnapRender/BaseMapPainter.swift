@@ -146,6 +146,10 @@ struct BaseMapPainter<P: Painter> {
                     drawFallback(
                         layer, layerIndex: layerIndex, under: from, world: world, fixed: fixed, symbols: &symbols)
                 }
+            case .heatmap:
+                if drawHeatmap(layer, group: filterGroups[layerIndex]), let id = layer.source {
+                    drawnSources.insert(id)
+                }
             case .raster:
                 for warning in drawRaster(layer) { warnOnce(warning) }
                 if let id = layer.source { drawnSources.insert(id) }

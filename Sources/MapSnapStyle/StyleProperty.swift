@@ -83,6 +83,13 @@ public struct StyleProperty: Hashable, Sendable, CustomStringConvertible {
     public static let circleStrokeOpacity = StyleProperty(known: "circle-stroke-opacity")
     public static let circleSortKey = StyleProperty(known: "circle-sort-key")
 
+    // MARK: Heatmap
+    public static let heatmapRadius = StyleProperty(known: "heatmap-radius")
+    public static let heatmapWeight = StyleProperty(known: "heatmap-weight")
+    public static let heatmapIntensity = StyleProperty(known: "heatmap-intensity")
+    public static let heatmapColor = StyleProperty(known: "heatmap-color")
+    public static let heatmapOpacity = StyleProperty(known: "heatmap-opacity")
+
     // MARK: Raster
     public static let rasterOpacity = StyleProperty(known: "raster-opacity")
     public static let rasterBrightnessMin = StyleProperty(known: "raster-brightness-min")

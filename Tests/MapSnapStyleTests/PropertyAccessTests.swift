@@ -197,6 +197,34 @@ struct PropertyAccessTests {
         #expect(heatmap.paint.color(StyleProperty("heatmap-color") ?? .fillColor, density) == Color(r: 0, g: 255, b: 0))
     }
 
+    /// A heatmap layer's paint: the spec's defaults (radius 30, weight 1, intensity 1, opacity 1,
+    /// the ramp from transparent blue to red), and values a style gives, data-driven ones too.
+    @Test func heatmapPaint() throws {
+        let plain = try layer("heatmap")
+        let z = EvaluationContext(zoom: 12)
+        #expect(plain.paint.number(.heatmapRadius, z) == 30)
+        #expect(plain.paint.number(.heatmapWeight, z) == 1)
+        #expect(plain.paint.number(.heatmapIntensity, z) == 1)
+        #expect(plain.paint.number(.heatmapOpacity, z) == 1)
+        #expect(plain.paint.color(.heatmapColor, EvaluationContext(zoom: 12, heatmapDensity: 0)).alpha == 0)
+        #expect(
+            plain.paint.color(.heatmapColor, EvaluationContext(zoom: 12, heatmapDensity: 1))
+                == Color(r: 255, g: 0, b: 0))
+        let styled = try layer(
+            "heatmap",
+            paint: #"""
+                {"heatmap-radius": ["get", "r"], "heatmap-weight": ["*", 2, ["get", "w"]],
+                 "heatmap-intensity": ["interpolate", ["linear"], ["zoom"], 10, 1, 14, 3], "heatmap-opacity": 0.5,
+                 "heatmap-color": ["step", ["heatmap-density"], "black", 0.5, "white"]}
+                """#)
+        #expect(styled.paint.dependsOnFeature(.heatmapRadius))
+        #expect(styled.paint.dependsOnFeature(.heatmapWeight))
+        #expect(styled.paint.number(.heatmapIntensity, z) == 2)
+        #expect(styled.paint.number(.heatmapOpacity, z) == 0.5)
+        #expect(styled.paint.color(.heatmapColor, EvaluationContext(zoom: 12, heatmapDensity: 0.7)) == .white)
+        #expect(styled.paint.color(.heatmapColor, EvaluationContext(zoom: 12, heatmapDensity: 0.2)) == .black)
+    }
+
     @Test func everyStaticPropertyIsInTheTable() {
         let named: [StyleProperty] = [
             .visibility, .backgroundColor, .backgroundOpacity, .backgroundPattern, .fillAntialias, .fillOpacity,
@@ -214,6 +242,7 @@ struct PropertyAccessTests {
             .iconAllowOverlap, .iconIgnorePlacement, .iconAnchor, .iconOptional, .iconTextFit, .iconTextFitPadding,
             .iconRotationAlignment, .textColor, .textOpacity, .textHaloColor, .textHaloWidth, .textHaloBlur,
             .textTranslate, .iconColor, .iconOpacity, .iconHaloColor, .iconHaloWidth, .iconHaloBlur, .iconTranslate,
+            .heatmapRadius, .heatmapWeight, .heatmapIntensity, .heatmapColor, .heatmapOpacity,
         ]
         for p in named {
             #expect(p.id >= 0, "\(p)")
