@@ -1,11 +1,12 @@
 extension CoverageMask {
-    /// Adds to this mask (keeping the larger coverage) `source`'s coverage within `region` grown
-    /// by `radius` pixels: each pixel takes the largest coverage of the source pixels within
-    /// reach, weighted down over the last pixel of the reach, so the edge lies `radius` pixels
-    /// outside the source's and stays anti-aliased. This is a text halo made from the glyphs'
-    /// coverage — as MapLibre's halo is a distance from the glyphs' outlines — at a cost of a
-    /// few operations per covered pixel and neighbour, rather than stroking every curve of every
-    /// glyph outline. Both masks must have the same size; pixels outside the mask are ignored.
+    /// Adds to this mask (keeping the larger coverage) a halo `radius` pixels wide around
+    /// `source`'s coverage within `region`: coverage `clamp(radius + 0.5 − distance)` by a
+    /// pixel's distance from the source's edge, as a stroke of the outline would give (and
+    /// MapLibre's halo is a distance from the glyphs' outlines). The distance is estimated from
+    /// each covered pixel nearby, whose coverage `c` puts the edge `c − ½` pixel beyond its
+    /// centre: `max over q of clamp(radius + c(q) − |p − q|)`. A text halo made from the
+    /// glyphs' coverage costs a few operations per covered pixel and neighbour, rather than
+    /// stroking every curve of every glyph outline. Both masks must have the same size.
     package func addDilation(of source: CoverageMask, region: PixelRect, radius: Double) {
         guard source.width == width, source.height == height, radius > 0 else { return }
         let bounds = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
@@ -28,7 +29,7 @@ extension CoverageMask {
                     let target = data + ty * stride + x
                     for (dx, w) in span {
                         guard inside || (x + dx >= 0 && x + dx < width) else { continue }
-                        let value = UInt8(truncatingIfNeeded: (v * w + 254) / 255)
+                        let value = UInt8(truncatingIfNeeded: min(max(w + v, 0), 255))
                         if value > target[dx] { target[dx] = value }
                     }
                 }
@@ -37,20 +38,17 @@ extension CoverageMask {
         markDirty(out)
     }
 
-    /// The weights (0–255) of the neighbours within `radius` + 1 pixel, by row offset: full
-    /// within `radius`, falling to nothing over the next pixel (a covered pixel's centre lies
-    /// about half a pixel inside the glyph's edge, and the halo's edge ramps over a pixel from
-    /// half a pixel inside `radius` to half a pixel beyond, as a stroke's does).
+    /// `(radius − distance) × 255` for the neighbours a covered pixel can reach (those where
+    /// it is above −255), by row offset.
     static func dilationKernel(radius: Double) -> (reach: Int, rows: [(Int, [(Int, Int)])]) {
-        let edge = radius + 1
-        let reach = Int(edge.rounded(.up))
+        let reach = Int((radius + 1).rounded(.up))
         var rows: [(Int, [(Int, Int)])] = []
         for dy in -reach...reach {
             var span: [(Int, Int)] = []
             for dx in -reach...reach {
                 let d = Double(dx * dx + dy * dy).squareRoot()
-                let w = Int((min(max(edge - d, 0), 1) * 255).rounded())
-                if w > 0 { span.append((dx, w)) }
+                let t = Int(((radius - d) * 255).rounded())
+                if t > -255 { span.append((dx, t)) }
             }
             if !span.isEmpty { rows.append((dy, span)) }
         }
