@@ -320,82 +320,101 @@ struct SymbolPlacer<P: Painter> {
 
     // MARK: Line labels
 
+    /// Places a line label at MapLibre's anchors along each part of `paths` inside `clip` (its
+    /// tile; see `LineAnchors`), each one that fits and is clear of what is placed (a long
+    /// street is named more than once, as in MapLibre); true when one was placed.
     private mutating func placeLine(
         _ c: SymbolCandidate, paths: [[Point]], clip: Rect, frame: Rect, index: inout CollisionIndex
     ) -> Bool {
         let (t, size) = layout(c, wrap: false)
-        let glyphs = t.lineGlyphs
-        guard !glyphs.isEmpty else { return false }
+        guard !t.lineGlyphs.isEmpty, size > 0 else { return false }
         let l = c.layer.layout
-        let spacing = max(l.number(.symbolSpacing, c.ctx), 1)
-        let maxAngle = l.number(.textMaxAngle, c.ctx) * .pi / 180
+        var atEighteen = c.ctx
+        atEighteen.zoom = 18
+        let anchors = LineAnchors(
+            spacing: max(l.number(.symbolSpacing, c.ctx), 1), labelWidth: t.width, size: size,
+            maxSize: l.number(.textSize, atEighteen), zoom: camera.zoom, tile: clip)
+        var placedOne = false
+        for path in paths {
+            for part in PolylineClipping.clip(path, to: clip) {
+                line.reset(part)
+                guard line.points.count > 1, line.length > t.width else { continue }
+                let continued = LineAnchors.touchesEdge(part[0], of: clip)
+                var candidates = anchors.distances(along: line.length, continued: continued) { d in
+                    anchorFits(d, t, c, size: size, clip: clip)
+                }
+                if candidates.isEmpty, !continued, anchorFits(line.length / 2, t, c, size: size, clip: clip) {
+                    candidates = [line.length / 2]
+                }
+                for d in candidates where placeLineLabel(c, t, at: d, frame: frame, index: &index) {
+                    placedOne = true
+                }
+            }
+        }
+        return placedOne
+    }
+
+    /// Whether a label `t` (at `size`) centred `d` points along the current line fits there: on
+    /// the line, its anchor in `clip`, bending no more than text-max-angle.
+    private func anchorFits(_ d: Double, _ t: TextLayout, _ c: SymbolCandidate, size: Double, clip: Rect) -> Bool {
+        let half = t.width / 2
+        guard d - half >= 0, d + half <= line.length, clip.containsPoint(line.point(at: d)) else { return false }
+        let maxAngle = c.layer.layout.number(.textMaxAngle, c.ctx) * .pi / 180
         // MapLibre sums the turns within 3/5 of an em (getAngleWindowSize).
-        let window = 0.6 * size
+        return line.bendWithin(from: d - half, to: d + half, window: 0.6 * size, maxAngle: maxAngle)
+    }
+
+    /// Places the label `t` of `c` centred `d` points along the current line when it is inside
+    /// `frame` and clear of what `index` holds (unless it may overlap), with its icon; true
+    /// when placed.
+    private mutating func placeLineLabel(
+        _ c: SymbolCandidate, _ t: TextLayout, at d: Double, frame: Rect, index: inout CollisionIndex
+    ) -> Bool {
+        let l = c.layer.layout
         let half = t.width / 2
         let h = t.height
         let allow = l.bool(.textAllowOverlap, c.ctx)
         let pad = max(l.number(.textPadding, c.ctx), 0)
-        for path in paths {
-            line.reset(path)
-            let total = line.length
-            guard line.points.count > 1, total > t.width + size else { continue }
-            var d = min(spacing / 2, total / 2)
-            var tried = 0
-            while d < total && tried < 64 {
-                tried += 1
-                defer { d += spacing }
-                guard d - half >= 0, d + half <= total else { continue }
-                let mid = line.point(at: d)
-                guard clip.containsPoint(mid),
-                    line.bendWithin(from: d - half, to: d + half, window: window, maxAngle: maxAngle)
-                else { continue }
-                // Read left to right: walk the line backwards when it runs right to left
-                // (MapLibre's keep-upright, judged by where the label starts and ends).
-                let flip = line.point(at: d + half).x < line.point(at: d - half).x
-                let dir = flip ? -1.0 : 1.0
-                // The glyphs, each on the line at its own distance, turned with its segment.
-                glyphScratch.removeAll(keepingCapacity: true)
-                for g in glyphs {
-                    let (p, angle) = line.locate(d + dir * (g.center - half))
-                    glyphScratch.append(GlyphPlacement(center: p, angle: flip ? angle + .pi : angle))
-                }
-                // Boxes along the path, one per text height, grown by text-padding.
-                // (A text of no height, text-size 0, gets one box: width / 0 is no count.)
-                let boxes = (t.width / h).rounded(.up)
-                let n = boxes.isFinite ? Int(min(max(boxes, 1), 4096)) : 1
-                boxScratch.removeAll(keepingCapacity: true)
-                var fits = true
-                for k in 0..<n {
-                    let off = -half + (Double(k) + 0.5) * t.width / Double(n)
-                    let p = line.point(at: d + dir * off)
-                    let box = Rect(x: p.x - h / 2 - pad, y: p.y - h / 2 - pad, width: h + 2 * pad, height: h + 2 * pad)
-                    guard frame.contains(box), allow || !index.collides(box) else {
-                        fits = false
-                        break
-                    }
-                    boxScratch.append(box)
-                }
-                guard fits else { continue }
-                // An icon goes at the anchor, turned with the line (MapLibre skips an icon it
-                // cannot find); both must fit unless the icon is optional.
-                var icon = c.icon.isEmpty ? nil : lineIcon(c, at: mid, angle: line.locate(d).angle)
-                if let i = icon, !iconFits(i, c, frame: frame, index: index) {
-                    guard l.bool(.iconOptional, c.ctx) else { continue }
-                    icon = nil
-                }
-                if let icon {
-                    if !l.bool(.iconIgnorePlacement, c.ctx) { index.insert(icon.box) }
-                    drawIcon(icon, c)
-                }
-                if !l.bool(.textIgnorePlacement, c.ctx) { for bx in boxScratch { index.insert(bx) } }
-                drawLineLabel(
-                    c, t, glyphs: glyphs, mid: mid, from: line.point(at: d - half), to: line.point(at: d + half))
-                placed.append((c.text, icon.map { boxScratch + [$0.box] } ?? boxScratch))
-                if recordsGlyphs { placedGlyphs.append((c.text, glyphScratch)) }
-                return true
-            }
+        let mid = line.point(at: d)
+        // Read left to right: walk the line backwards when it runs right to left
+        // (MapLibre's keep-upright, judged by where the label starts and ends).
+        let flip = line.point(at: d + half).x < line.point(at: d - half).x
+        let dir = flip ? -1.0 : 1.0
+        // The glyphs, each on the line at its own distance, turned with its segment.
+        glyphScratch.removeAll(keepingCapacity: true)
+        for g in t.lineGlyphs {
+            let (p, angle) = line.locate(d + dir * (g.center - half))
+            glyphScratch.append(GlyphPlacement(center: p, angle: flip ? angle + .pi : angle))
         }
-        return false
+        // Boxes along the path, one per text height, grown by text-padding.
+        // (A text of no height, text-size 0, gets one box: width / 0 is no count.)
+        let boxes = (t.width / h).rounded(.up)
+        let n = boxes.isFinite ? Int(min(max(boxes, 1), 4096)) : 1
+        boxScratch.removeAll(keepingCapacity: true)
+        for k in 0..<n {
+            let off = -half + (Double(k) + 0.5) * t.width / Double(n)
+            let p = line.point(at: d + dir * off)
+            let box = Rect(x: p.x - h / 2 - pad, y: p.y - h / 2 - pad, width: h + 2 * pad, height: h + 2 * pad)
+            guard frame.contains(box), allow || !index.collides(box) else { return false }
+            boxScratch.append(box)
+        }
+        // An icon goes at the anchor, turned with the line (MapLibre skips an icon it
+        // cannot find); both must fit unless the icon is optional.
+        var icon = c.icon.isEmpty ? nil : lineIcon(c, at: mid, angle: line.locate(d).angle)
+        if let i = icon, !iconFits(i, c, frame: frame, index: index) {
+            guard l.bool(.iconOptional, c.ctx) else { return false }
+            icon = nil
+        }
+        if let icon {
+            if !l.bool(.iconIgnorePlacement, c.ctx) { index.insert(icon.box) }
+            drawIcon(icon, c)
+        }
+        if !l.bool(.textIgnorePlacement, c.ctx) { for bx in boxScratch { index.insert(bx) } }
+        drawLineLabel(
+            c, t, glyphs: t.lineGlyphs, mid: mid, from: line.point(at: d - half), to: line.point(at: d + half))
+        placed.append((c.text, icon.map { boxScratch + [$0.box] } ?? boxScratch))
+        if recordsGlyphs { placedGlyphs.append((c.text, glyphScratch)) }
+        return true
     }
 
     /// Whether `icon` can go where it is: inside the image (or, with icon-allow-overlap, at

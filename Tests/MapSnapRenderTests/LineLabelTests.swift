@@ -116,9 +116,10 @@ final class LineLabelTests: XCTestCase {
     }
 
     func testALabelGoesRoundACornerOnlyWhenTheMaxAngleAllows() throws {
-        let path = [Point(x: 40, y: 60), Point(x: 200, y: 60), Point(x: 200, y: 260)]
-        // Centred on the corner (the first anchor is half the spacing along, at most half the line).
-        let wide = ", \"symbol-spacing\": 1000"
+        // From the frame's edge (a line continued from the next tile: MapLibre's first anchor is
+        // half the spacing along), so the label is centred on the corner.
+        let path = [Point(x: 0, y: 60), Point(x: 200, y: 60), Point(x: 200, y: 260)]
+        let wide = ", \"symbol-spacing\": 400"
         XCTAssertNil(try place("Corner Street", along: path, layout: wide), "90° is more than 45°")
         let label = try XCTUnwrap(
             try place("Corner Street", along: path, layout: wide + ", \"text-max-angle\": 100"))
@@ -376,5 +377,56 @@ extension LineLabelTests {
         XCTAssertEqual(paths.count, 1)
         XCTAssertEqual(paths.first?.first, Point(x: 20, y: 50))
         XCTAssertEqual(paths.first?.last, Point(x: 260, y: 50))
+    }
+}
+
+extension LineLabelTests {
+    /// MapLibre's anchors (get_anchors.ts): every symbol-spacing from half the label plus two ems
+    /// (at the zoom-18 size) for a line that starts in its tile, from half a spacing for one that
+    /// comes from the next tile; a label longer than ¾ of the spacing widens it; between integer
+    /// zooms the distances grow with the map; an over-zoomed tile multiplies the first offset.
+    func testAnchorsFollowMapLibresSpacingAndOffsets() {
+        let tile = Rect(x: 0, y: 0, width: 512, height: 512)
+        let a = LineAnchors(spacing: 250, labelWidth: 80, size: 16, maxSize: 16, zoom: 14, tile: tile)
+        XCTAssertEqual(a.spacing, 250)
+        XCTAssertEqual(a.startOffset, 40 + 32)
+        XCTAssertEqual(a.distances(along: 700, continued: false) { _ in true }, [72, 322, 572])
+        XCTAssertEqual(a.distances(along: 700, continued: true) { _ in true }, [125, 375, 625])
+        XCTAssertEqual(a.distances(along: 700, continued: false) { $0 > 100 }, [322, 572])
+        let long = LineAnchors(spacing: 250, labelWidth: 240, size: 16, maxSize: 16, zoom: 14, tile: tile)
+        XCTAssertEqual(long.spacing, 240 + 62.5)
+        let bigger = LineAnchors(spacing: 250, labelWidth: 80, size: 16, maxSize: 20, zoom: 14, tile: tile)
+        XCTAssertEqual(bigger.startOffset, 50 + 40, "measured at the zoom-18 size")
+        let half = LineAnchors(
+            spacing: 250, labelWidth: 80, size: 16, maxSize: 16, zoom: 14.5,
+            tile: Rect(x: 0, y: 0, width: 512 * exp2(0.5), height: 512 * exp2(0.5)))
+        XCTAssertEqual(half.spacing, 250 * exp2(0.5), accuracy: 1e-9)
+        XCTAssertEqual(half.startOffset, 72 * exp2(0.5), accuracy: 1e-9)
+        let over = LineAnchors(
+            spacing: 250, labelWidth: 80, size: 16, maxSize: 16, zoom: 15,
+            tile: Rect(x: 0, y: 0, width: 1024, height: 1024))
+        XCTAssertEqual(over.startOffset, 144, "the tile's data zoom magnified twice")
+        XCTAssertTrue(LineAnchors.touchesEdge(Point(x: 0, y: 40), of: tile))
+        XCTAssertFalse(LineAnchors.touchesEdge(Point(x: 1, y: 40), of: tile))
+    }
+
+    /// A long street is named at every anchor where the name fits clear of the others.
+    func testALongLineIsLabelledMoreThanOnce() throws {
+        let (style, _) = try StyleParser.parse(
+            """
+            {"version": 8, "sources": {"s": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}},
+             "layers": [{"id": "l", "type": "symbol", "source": "s",
+               "layout": {"symbol-placement": "line", "text-field": "x", "text-size": 12, "symbol-spacing": 120}}]}
+            """)
+        let layer = try XCTUnwrap(style.layers.first)
+        let canvas = try CairoPainter(format: .png, size: Self.size, scale: 1)
+        let camera = Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 14, size: Self.size)
+        var placer = SymbolPlacer(camera: camera, canvas: canvas, text: try TextEngine())
+        var index = CollisionIndex(width: Self.size.width, height: Self.size.height)
+        let candidate = SymbolCandidate(
+            layer: layer, layerIndex: 0, ctx: EvaluationContext(zoom: 14), text: "Elm Street",
+            geometry: .lines([[Point(x: 10, y: 150), Point(x: 390, y: 150)]], clip: Self.frame))
+        placer.place([candidate], frame: Self.frame, index: &index)
+        XCTAssertEqual(placer.placed.count, 3, "at 10 + (half the label + 24) and every 120 points after")
     }
 }
