@@ -373,6 +373,7 @@ public final class BaseMapLoader {
     /// As in MapLibre GL JS (a failed source fires an error event and draws nothing), a source
     /// whose data is missing, unreadable, not JSON or not GeoJSON is left out with one warning
     /// naming the file and place; the map still renders. The same rule holds for inline data.
+    /// Coordinates are taken as given (no antimeridian unwrapping), as geojson-vt does.
     private func loadGeoJSON(_ source: StyleSource, from style: StyleFile, warn: (String) -> Void)
         -> GeoJSONSource?
     {
@@ -382,7 +383,8 @@ public final class BaseMapLoader {
             // place in the style file) rather than failing the whole map.
             do {
                 return GeoJSONSource(
-                    features: try GeoJSONReader.features(from: value, sourceBytes: style.bytes, file: style.path))
+                    features: try GeoJSONReader.features(
+                        from: value, sourceBytes: style.bytes, file: style.path, unwrapsLongitudes: false))
             } catch {
                 warn("source \"\(source.id)\" is not drawn: \(error.description)")
                 return nil
@@ -399,7 +401,8 @@ public final class BaseMapLoader {
                 // The data of a geojson source is GeoJSON whatever the file's name says.
                 let bytes = try FileBytes.contents(
                     path: file, displayName: file, limit: OverlayFileReader.maximumFileSize)
-                return GeoJSONSource(features: try GeoJSONReader.read(bytes: bytes, file: file))
+                return GeoJSONSource(
+                    features: try GeoJSONReader.read(bytes: bytes, file: file, unwrapsLongitudes: false))
             } catch {
                 warn("source \"\(source.id)\" is not drawn: \(error.description)")
                 return nil
