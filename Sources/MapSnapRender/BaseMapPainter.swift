@@ -775,12 +775,14 @@ struct LayerPaint: Equatable {
     var join = LineJoin.miter
     var miterLimit = 2.0
     var dash: [Double] = []
+    /// The length of one line-dasharray unit, points (see `dashUnit(_:_:)`).
+    var dashUnit = 0.0
     /// A line's whole width, points: two strokes and the gap between them with line-gap-width.
     var totalWidth: Double { gap > 0 ? gap + 2 * width : width }
     /// line-dasharray in points (multiples of the width), or empty for a solid line (also for a
     /// pattern that is invalid or has no gaps: [2, 0] is common).
     var validDash: [Double] {
-        let d = dash.map { $0 * width }
+        let d = dash.map { $0 * dashUnit }
         let hasGap = stride(from: 1, to: d.count, by: 2).contains { d[$0] > 0 }
         guard d.count >= 2, d.allSatisfy({ $0 >= 0 }), hasGap else { return [] }
         return d
@@ -794,6 +796,16 @@ struct LayerPaint: Equatable {
     var pattern: String?
     /// Whether any of the values may differ between features.
     var dependsOnFeature = false
+
+    /// The length, points, of one unit of `line-dasharray` at `ctx`. MapLibre GL JS scales the
+    /// pattern by the line width at the integer zoom at or below the camera's (its
+    /// `line-floorwidth`) and lays it out in tile space, so it grows with the map up to the next
+    /// integer zoom: width(⌊z⌋) · 2^(z − ⌊z⌋). Equal to the line width at integer zooms.
+    static func dashUnit(_ paint: StyleProperties, _ ctx: EvaluationContext) -> Double {
+        var floored = ctx
+        floored.zoom = ctx.zoom.rounded(.down)
+        return paint.number(.lineWidth, floored) * pow(2, ctx.zoom - floored.zoom)
+    }
 
     /// Evaluates `layer`'s paint at `ctx`. With `perFeature` false, only notes whether a
     /// feature could change it (the values are then those of `ctx`).
@@ -844,6 +856,7 @@ struct LayerPaint: Equatable {
             }
             miterLimit = layout.number(.lineMiterLimit, ctx)
             dash = paint.numbers(.lineDasharray, ctx)
+            if !dash.isEmpty { dashUnit = Self.dashUnit(paint, ctx) }
         case .circle:
             circleRadius = paint.number(.circleRadius, ctx)
             circleBlur = paint.number(.circleBlur, ctx)

@@ -26,6 +26,18 @@ final class DifferentialRuleTests: XCTestCase {
         return try RGBAImage(png: try SceneRenderer().render(OverlayScene(), request: req).bytes)
     }
 
+    /// The x of each dash's first dark pixel along row `y`.
+    func dashStarts(_ img: RGBAImage, row y: Int) -> [Int] {
+        var starts: [Int] = []
+        var wasOn = false
+        for x in 0..<img.width {
+            let on = img.pixels[(y * img.width + x) * 4] < 128
+            if on && !wasOn { starts.append(x) }
+            wasOn = on
+        }
+        return starts
+    }
+
     /// A GeoJSON source's polygon spanning more than half the world is filled as written: MapLibre
     /// (geojson-vt) takes coordinates as given, with no antimeridian unwrapping.
     func testWideGeoJSONPolygonIsNotUnwrappedAcrossTheAntimeridian() throws {
@@ -39,5 +51,29 @@ final class DifferentialRuleTests: XCTestCase {
         let img = try render(style, size: Size(width: 64, height: 64))
         let i = (32 * img.width + 32) * 4
         XCTAssertEqual(Array(img.pixels[i..<(i + 3)]), [255, 0, 0], "the polygon covers the centre")
+    }
+
+    /// line-dasharray is in units of the line width at the integer zoom at or below the camera's,
+    /// laid out in tile space: a unit is width(⌊z⌋) · 2^(z − ⌊z⌋) points (MapLibre's
+    /// line-floorwidth). At z5.7 with a width going 2 → 6 over z5 → z6 and [2, 2], the period is
+    /// 4 · 2 · 2^0.7 ≈ 13.0 points (not 4 · 4.8 = 19.2 with the width at z5.7); at z5 it is 8.
+    func testDashLengthsFollowTheWidthAtTheIntegerZoomScaledWithTheMap() throws {
+        for (zoom, period, scale) in [
+            (5.7, 4 * 2 * pow(2, 0.7), 1.0), (5.0, 8.0, 1.0), (5.7, 4 * 2 * pow(2, 0.7), 2.0),
+        ] {
+            let style = """
+                {"version": 8, "center": [0, 0], "zoom": \(zoom),
+                 "sources": {"g": {"type": "geojson", "data": {"type": "LineString", "coordinates": [[-20, 0], [20, 0]]}}},
+                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#fff"}},
+                            {"id": "l", "type": "line", "source": "g",
+                             "paint": {"line-width": ["interpolate", ["linear"], ["zoom"], 5, 2, 6, 6], "line-dasharray": [2, 2]}}]}
+                """
+            let img = try render(style, size: Size(width: 300, height: 20), scale: scale)
+            let starts = dashStarts(img, row: img.height / 2)
+            XCTAssertGreaterThan(starts.count, 10, "z\(zoom) @\(scale)x: dashes")
+            guard let first = starts.first, let last = starts.last, starts.count > 2 else { continue }
+            let measured = Double(last - first) / Double(starts.count - 1) / scale
+            XCTAssertEqual(measured, period, accuracy: 0.3, "z\(zoom) @\(scale)x: dash period in points")
+        }
     }
 }
