@@ -223,13 +223,16 @@ def main():
     a = ap.parse_args()
     a.suite = os.path.realpath(os.environ.get("MAPSNAP_SHARED_SUITE", a.suite))
     a.out = os.path.realpath(a.out)
+    os.makedirs(a.out, exist_ok=True)
     if not os.path.isdir(os.path.join(a.suite, "tiles")):
         sys.exit("differential: suite not found at %s" % a.suite)
     if os.path.commonpath([a.suite, a.out]) == "/":
-        sys.exit("differential: the out dir must share a parent directory with the suite (the reference's "
-                 "server serves files under their common parent)")
+        # The reference's server serves only files under the common parent of the style's file://
+        # paths: with nothing in common, the cases use a copy of the suite's tiles in OUT.
+        copy = os.path.join(a.out, "suite")
+        shutil.copytree(os.path.join(a.suite, "tiles"), os.path.join(copy, "tiles"), dirs_exist_ok=True)
+        a.suite = copy
     seeds = parse_seeds(a.seeds)
-    os.makedirs(a.out, exist_ok=True)
     rows = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, min(a.j, 2))) as pool:
         futures = {pool.submit(run_case, s, a): s for s in seeds}
