@@ -802,9 +802,16 @@ struct LayerPaint: Equatable {
     /// `line-floorwidth`) and lays it out in tile space, so it grows with the map up to the next
     /// integer zoom: width(⌊z⌋) · 2^(z − ⌊z⌋). Equal to the line width at integer zooms.
     static func dashUnit(_ paint: StyleProperties, _ ctx: EvaluationContext) -> Double {
+        let floored = atIntegerZoom(ctx)
+        return paint.number(.lineWidth, floored) * pow(2, ctx.zoom - floored.zoom)
+    }
+
+    /// `ctx` at the integer zoom at or below its own: the zoom of the tile MapLibre draws there
+    /// (overscaled beyond a source's maxzoom), at which it evaluates layout properties.
+    static func atIntegerZoom(_ ctx: EvaluationContext) -> EvaluationContext {
         var floored = ctx
         floored.zoom = ctx.zoom.rounded(.down)
-        return paint.number(.lineWidth, floored) * pow(2, ctx.zoom - floored.zoom)
+        return floored
     }
 
     /// Evaluates `layer`'s paint at `ctx`. With `perFeature` false, only notes whether a
@@ -844,17 +851,19 @@ struct LayerPaint: Equatable {
                     || paint.dependsOnFeature(.lineBlur) || paint.dependsOnFeature(.lineOffset)
             }
             guard width > 0, opacity > 0 else { return }
-            switch layout.enumValue(.lineCap, ctx) {
+            // Layout is evaluated where MapLibre builds a tile's buckets: at its integer zoom.
+            let tileZoom = Self.atIntegerZoom(ctx)
+            switch layout.enumValue(.lineCap, tileZoom) {
             case "round": cap = .round
             case "square": cap = .square
             default: cap = .butt
             }
-            switch layout.enumValue(.lineJoin, ctx) {
+            switch layout.enumValue(.lineJoin, tileZoom) {
             case "round": join = .round
             case "bevel": join = .bevel
             default: join = .miter
             }
-            miterLimit = layout.number(.lineMiterLimit, ctx)
+            miterLimit = layout.number(.lineMiterLimit, tileZoom)
             dash = paint.numbers(.lineDasharray, ctx)
             if !dash.isEmpty { dashUnit = Self.dashUnit(paint, ctx) }
         case .circle:

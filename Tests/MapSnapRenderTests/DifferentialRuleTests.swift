@@ -77,3 +77,24 @@ final class DifferentialRuleTests: XCTestCase {
         }
     }
 }
+
+extension DifferentialRuleTests {
+    /// Layout properties are evaluated at the tile's integer zoom (MapLibre builds its buckets
+    /// there): at z5.7, a line-cap stepping from butt to round at z5.5 is still butt.
+    func testLineLayoutIsEvaluatedAtTheIntegerZoom() throws {
+        for (zoom, roundCap) in [(5.7, false), (6.2, true)] {
+            let style = """
+                {"version": 8, "center": [0, 0], "zoom": \(zoom),
+                 "sources": {"g": {"type": "geojson", "data": {"type": "LineString", "coordinates": [[-1, 0], [1, 0]]}}},
+                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#fff"}},
+                            {"id": "l", "type": "line", "source": "g",
+                             "layout": {"line-cap": ["step", ["zoom"], "butt", 5.5, "round"]}, "paint": {"line-width": 20}}]}
+                """
+            let img = try render(style, size: Size(width: 400, height: 40))
+            let dark = (0..<img.width).filter { img.pixels[(20 * img.width + $0) * 4] < 128 }
+            let half = 512 * pow(2, zoom) / 360  // points from the centre to the line's end (1°)
+            let reach = Double(img.width / 2) - Double(dark.first ?? 0)
+            XCTAssertEqual(reach, half + (roundCap ? 10 : 0), accuracy: 1.5, "z\(zoom): the line's reach, points")
+        }
+    }
+}
