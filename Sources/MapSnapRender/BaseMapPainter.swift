@@ -316,11 +316,12 @@ struct BaseMapPainter<P: Painter> {
             addGeometry(
                 g, p, layerType: style.type, circleRadius: current.paint.circleRadius, record: record, device: device)
             pending = true
-            if style.type == .circle || (perFeature && !current.paint.isOpaque) {
+            if style.type == .circle || !current.paint.isOpaque {
                 // Circles are painted one feature at a time (their fills and strokes overlap), and
-                // so is translucent data-driven paint: where such features overlap they blend
-                // twice, as they always have. (Opaque paint looks the same either way, bar
-                // anti-aliasing where features overlap.)
+                // so is translucent paint: MapLibre blends each feature's triangles in turn, so
+                // where translucent features of a layer overlap they blend twice (the GeoJSON
+                // path does the same). Opaque paint looks the same either way, bar anti-aliasing
+                // where features overlap, and is drawn in one go.
                 apply(current.paint)
                 canvas.flushCoverage()
                 pending = false

@@ -98,3 +98,53 @@ extension DifferentialRuleTests {
         }
     }
 }
+
+extension DifferentialRuleTests {
+    /// Translucent features of one vector-tile layer blend one after another, as MapLibre draws
+    /// them: where two 50 % black squares overlap the white map is 25 % white, not 50 %.
+    func testOverlappingTranslucentTileFeaturesBlendTwice() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-overlap-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func square(_ x: UInt64, _ y: UInt64) -> [UInt8] {
+            // MoveTo (x, y); LineTo +2000,0 / 0,+2000 / -2000,0 (zigzag); ClosePath. Tile units.
+            var g = ProtoWriter()
+            for i: UInt64 in [9, x * 2, y * 2, 26, 4000, 0, 0, 4000, 3999, 0, 15] { g.varint(i) }
+            return g.bytes
+        }
+        var tile = ProtoWriter()
+        tile.message(3) { l in
+            l.uint(15, 2)
+            l.string(1, "areas")
+            for (x, y) in [(1000, 1000), (2000, 2000)] as [(UInt64, UInt64)] {
+                l.message(2) { f in
+                    f.uint(3, 3)
+                    f.bytesField(4, square(x, y))
+                }
+            }
+            l.uint(5, 4096)
+        }
+        let folder = dir.appendingPathComponent("tiles/0/0")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(tile.bytes).write(to: folder.appendingPathComponent("0.pbf"))
+        let style = """
+            {"version": 8, "center": [0, 0], "zoom": 0,
+             "sources": {"v": {"type": "vector", "tiles": ["tiles/{z}/{x}/{y}.pbf"], "maxzoom": 0}},
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#fff"}},
+                        {"id": "areas", "type": "fill", "source": "v", "source-layer": "areas",
+                         "paint": {"fill-color": "#000", "fill-opacity": 0.5}}]}
+            """
+        try Data(style.utf8).write(to: dir.appendingPathComponent("style.json"))
+        let path = dir.appendingPathComponent("style.json").path
+        var warnings: [String] = []
+        let map = try BaseMapLoader().load(style: path) { warnings.append($0) }
+        XCTAssertEqual(warnings, [])
+        var req = RenderRequest(
+            size: Size(width: 512, height: 512), camera: .center(Coordinate(latitude: 0, longitude: 0), zoom: 0))
+        req.baseMap = map
+        let img = try RGBAImage(png: try SceneRenderer().render(OverlayScene(), request: req).bytes)
+        func red(_ x: Int, _ y: Int) -> Int { Int(img.pixels[(y * img.width + x) * 4]) }
+        XCTAssertEqual(red(187, 187), 128, accuracy: 2, "one square: half of the white")
+        XCTAssertEqual(red(312, 312), 64, accuracy: 2, "two squares: a quarter of the white")
+        XCTAssertEqual(red(437, 437), 128, accuracy: 2, "the other square alone")
+    }
+}
