@@ -290,7 +290,7 @@ class Gen:
                 ["==", ["get", key], CLASSES.get(key, GEO_CLASSES)[0]]
             self.tags.add("filter")
         if self.chance(0.08):
-            lyr["minzoom"] = round(zooms[0] + self.r.uniform(-1, 1), 1)
+            lyr["minzoom"] = max(0.0, round(zooms[0] + self.r.uniform(-1, 1), 1))
         if layout:
             lyr["layout"] = layout
         if paint:
