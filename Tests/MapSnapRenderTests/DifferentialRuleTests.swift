@@ -148,3 +148,23 @@ extension DifferentialRuleTests {
         XCTAssertEqual(red(437, 437), 128, accuracy: 2, "the other square alone")
     }
 }
+
+extension DifferentialRuleTests {
+    /// A GeoJSON ring written from -334° to 31° (coordinates as given) is drawn in every world
+    /// copy that reaches the image, as MapLibre draws geojson-vt's wrapped geometry: at -43° it
+    /// covers the view (its copy as written does), and at 100° its copy 360° east does.
+    func testGeoJSONBeyondTheAntimeridianIsDrawnInEveryWorldCopy() throws {
+        for lon in [-43.0, 100.0, 160.0] {
+            let style = """
+                {"version": 8, "center": [\(lon), -39], "zoom": 1.4,
+                 "sources": {"g": {"type": "geojson", "data": {"type": "Polygon",
+                   "coordinates": [[[-334, -84], [31.5, -84], [-6.8, 28.9], [-334, 28.9], [-334, -84]]]}}},
+                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#fff"}},
+                            {"id": "f", "type": "fill", "source": "g", "paint": {"fill-color": "#f00"}}]}
+                """
+            let img = try render(style, size: Size(width: 64, height: 64))
+            let i = (32 * img.width + 32) * 4
+            XCTAssertEqual(Array(img.pixels[i..<(i + 3)]), [255, 0, 0], "camera at \(lon)°: filled")
+        }
+    }
+}
