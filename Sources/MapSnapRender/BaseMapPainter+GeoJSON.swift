@@ -104,7 +104,7 @@ extension BaseMapPainter {
             let record = drawsByCoverage(paint)
             var drew = false
             Self.forEachPart(item.feature.geometry) { g in
-                if addGeoJSONGeometry(g, layer, ctx, record: record, m) { drew = true }
+                if addGeoJSONGeometry(g, layer, ctx, record: record, offset: paint.offset, m) { drew = true }
             }
             guard drew else { continue }
             if batch || paint.isOpaque {
@@ -121,7 +121,8 @@ extension BaseMapPainter {
     /// painter's path, or recorded for the coverage rasterizers (`record`, device pixels by `m`).
     /// Returns whether `layer` draws a geometry of its type.
     private func addGeoJSONGeometry(
-        _ g: Geometry, _ layer: StyleLayer, _ ctx: EvaluationContext, record: Bool, _ m: DeviceTransform
+        _ g: Geometry, _ layer: StyleLayer, _ ctx: EvaluationContext, record: Bool, offset: Double = 0,
+        _ m: DeviceTransform
     ) -> Bool {
         switch (layer.type, g) {
         case (.fill, .polygon(let rings)):
@@ -139,7 +140,7 @@ extension BaseMapPainter {
                 if record {
                     recordGeoJSONLine(cs, closed: false, shift, m)
                 } else {
-                    canvas.addPolyline(project(cs, shift))
+                    canvas.addPolyline(Self.offset(project(cs, shift), by: offset))
                 }
             }
         case (.line, .polygon(let rings)):
@@ -148,7 +149,7 @@ extension BaseMapPainter {
                     if record {
                         recordGeoJSONLine(ring, closed: true, shift, m)
                     } else {
-                        canvas.addPolyline(project(ring + [ring[0]], shift))
+                        canvas.addPolyline(Self.offset(project(ring + [ring[0]], shift), by: offset))
                     }
                 }
             }

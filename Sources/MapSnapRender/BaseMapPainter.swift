@@ -1,5 +1,6 @@
 import Foundation
 import MapSnapGeometry
+import MapSnapRaster
 import MapSnapStyle
 import MapSnapTiles
 
@@ -314,7 +315,8 @@ struct BaseMapPainter<P: Painter> {
                 device = canvas.deviceTransform
             }
             addGeometry(
-                g, p, layerType: style.type, circleRadius: current.paint.circleRadius, record: record, device: device)
+                g, p, layerType: style.type, circleRadius: current.paint.circleRadius, lineOffset: current.paint.offset,
+                record: record, device: device)
             pending = true
             if style.type == .circle || !current.paint.isOpaque {
                 // Circles are painted one feature at a time (their fills and strokes overlap), and
@@ -356,7 +358,7 @@ struct BaseMapPainter<P: Painter> {
 
     private func addGeometry(
         _ g: PreparedTileLayer.Geometry, _ p: PreparedTileLayer, layerType: StyleLayerType, circleRadius: Double,
-        record: Bool, device m: DeviceTransform
+        lineOffset: Double = 0, record: Bool, device m: DeviceTransform
     ) {
         // Geometry the coverage rasterizers draw (`record`) goes to them in device pixels (by
         // `m`), bypassing the painter's path (cairo's is fixed-point, and copied back).
@@ -377,7 +379,11 @@ struct BaseMapPainter<P: Painter> {
                 for part in p.parts(g) {
                     let r = p.partRange(part)
                     guard r.count > 1 else { continue }
-                    if record { recordLine(pts, r, closingWith: nil, m) } else { addLine(pts, r, closingWith: nil) }
+                    if record {
+                        recordLine(pts, r, closingWith: nil, m)
+                    } else {
+                        addLine(pts, r, closingWith: nil, offset: lineOffset)
+                    }
                 }
             case (.line, .polygon):
                 for part in p.parts(g) {
@@ -386,7 +392,7 @@ struct BaseMapPainter<P: Painter> {
                     if record {
                         recordLine(pts, r, closingWith: pts[r.lowerBound], m)
                     } else {
-                        addLine(pts, r, closingWith: pts[r.lowerBound])
+                        addLine(pts, r, closingWith: pts[r.lowerBound], offset: lineOffset)
                     }
                 }
             case (.circle, _):
@@ -404,8 +410,18 @@ struct BaseMapPainter<P: Painter> {
 
     /// Adds the polyline `pts[range]` (then `closing`, when given) to the painter's path,
     /// thinned (see `thinned`).
+    /// With `offset` (line-offset, points; the lines the coverage rasterizers cannot draw, e.g.
+    /// dashed ones), the polyline is first moved sideways as `CoverageMask.offsetPolyline` does.
     @inline(__always)
-    private func addLine(_ pts: UnsafeBufferPointer<Point>, _ range: Range<Int>, closingWith closing: Point?) {
+    private func addLine(
+        _ pts: UnsafeBufferPointer<Point>, _ range: Range<Int>, closingWith closing: Point?, offset: Double = 0
+    ) {
+        if offset != 0 {
+            var line: [Point] = []
+            thinned(pts, range, closingWith: closing) { line.append($0) }
+            canvas.addPolyline(Self.offset(line, by: offset))
+            return
+        }
         var first = true
         thinned(pts, range, closingWith: closing) { q in
             if first {
@@ -415,6 +431,14 @@ struct BaseMapPainter<P: Painter> {
                 canvas.addLine(to: q)
             }
         }
+    }
+
+    /// `line` moved sideways by `distance` points (line-offset: positive to the right).
+    static func offset(_ line: [Point], by distance: Double) -> [Point] {
+        guard distance != 0 else { return line }
+        var moved: [Point] = []
+        line.withUnsafeBufferPointer { CoverageMask.offsetPolyline($0, by: distance, into: &moved) }
+        return moved
     }
 
     /// Records the polyline `pts[range]` (then `closing`) for the coverage rasterizers in device

@@ -168,3 +168,24 @@ extension DifferentialRuleTests {
         }
     }
 }
+
+extension DifferentialRuleTests {
+    /// line-offset moves dashed lines too (drawn by cairo, not the coverage rasterizer): a dashed
+    /// west→east line offset by 6 points lies 6 points below its path (right of its direction).
+    func testDashedLinesAreOffset() throws {
+        for dash in ["", ", \"line-dasharray\": [2, 1]"] {
+            let style = """
+                {"version": 8, "center": [0, 0], "zoom": 4,
+                 "sources": {"g": {"type": "geojson", "data": {"type": "LineString", "coordinates": [[-10, 0], [10, 0]]}}},
+                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#fff"}},
+                            {"id": "l", "type": "line", "source": "g",
+                             "paint": {"line-width": 2, "line-offset": 6\(dash)}}]}
+                """
+            let img = try render(style, size: Size(width: 100, height: 40))
+            let rows = (0..<img.height).filter { y in
+                (0..<img.width).contains { img.pixels[(y * img.width + $0) * 4] < 128 }
+            }
+            XCTAssertEqual(rows, [25, 26], "line\(dash): the rows drawn, 6 points below the centre (20)")
+        }
+    }
+}
