@@ -148,18 +148,27 @@ def run_maplibre(case, case_dir, style_name, suite, gl, timeout):
 
 
 def failed_sources(case, log_path):
-    """The geojson sources whose data URL the reference's page reported as not loaded."""
+    """The geojson sources whose data file cannot load (missing, a directory, not JSON, not a
+    GeoJSON object), when the reference's page reported an error."""
     try:
         with open(log_path, errors="replace") as f:
-            text = f.read()
+            if "map.error" not in f.read():
+                return []
     except OSError:
         return []
     failed = []
     for sid, src in sorted(case.style["sources"].items()):
         data = src.get("data")
         if src.get("type") == "geojson" and isinstance(data, str) and data.startswith("file://"):
-            path = data[len("file://"):]
-            if ("AJAXError" in text or "map.error" in text) and path in text:
+            try:
+                with open(data[len("file://"):], "rb") as f:
+                    doc = json.loads(f.read())
+                ok = isinstance(doc, dict) and doc.get("type") in (
+                    "FeatureCollection", "Feature", "Point", "MultiPoint", "LineString", "MultiLineString",
+                    "Polygon", "MultiPolygon", "GeometryCollection")
+            except (OSError, ValueError):
+                ok = False
+            if not ok:
                 failed.append(sid)
     return failed
 
