@@ -249,7 +249,7 @@ public final class BaseMapLoader {
     ) throws(SnapshotError) {
         switch source.kind {
         case .geojson:
-            if let g = try loadGeoJSON(source, from: style, warn: warn) {
+            if let g = loadGeoJSON(source, from: style, warn: warn) {
                 loaded.geojson[source.id] = g
                 loaded.credit(source.id, [source.attribution ?? ""])
             }
@@ -368,8 +368,12 @@ public final class BaseMapLoader {
 
     /// The features of a `geojson` source: inline `data`, or a local file named by a path or
     /// `file://` URL (relative to the style's folder). Network URLs are skipped with a warning.
+    /// As in MapLibre GL JS (a failed source fires an error event and draws nothing), a source
+    /// whose data is missing, unreadable, not JSON or not GeoJSON is left out with one warning
+    /// naming the file and place; the map still renders. The same rule holds for inline data.
+    /// Coordinates are taken as given (no antimeridian unwrapping), as geojson-vt does.
     private func loadGeoJSON(_ source: StyleSource, from style: StyleFile, warn: (String) -> Void)
-        throws(SnapshotError) -> GeoJSONSource?
+        -> GeoJSONSource?
     {
         switch source.data {
         case .inline(let value):
@@ -377,7 +381,8 @@ public final class BaseMapLoader {
             // place in the style file) rather than failing the whole map.
             do {
                 return GeoJSONSource(
-                    features: try GeoJSONReader.features(from: value, sourceBytes: style.bytes, file: style.path))
+                    features: try GeoJSONReader.features(
+                        from: value, sourceBytes: style.bytes, file: style.path, unwrapsLongitudes: false))
             } catch {
                 warn("source \"\(source.id)\" is not drawn: \(error.description)")
                 return nil
@@ -391,9 +396,14 @@ public final class BaseMapLoader {
             }
             let file = rest.hasPrefix("/") ? rest : style.folder.appendingPathComponent(rest).standardizedFileURL.path
             do {
-                return GeoJSONSource(features: try OverlayFileReader.read(path: file, displayName: file))
+                // The data of a geojson source is GeoJSON whatever the file's name says.
+                let bytes = try FileBytes.contents(
+                    path: file, displayName: file, limit: OverlayFileReader.maximumFileSize)
+                return GeoJSONSource(
+                    features: try GeoJSONReader.read(bytes: bytes, file: file, unwrapsLongitudes: false))
             } catch {
-                throw SnapshotError(error).within("source \"\(source.id)\"")
+                warn("source \"\(source.id)\" is not drawn: \(error.description)")
+                return nil
             }
         case nil:
             warn("source \"\(source.id)\": a geojson source without data is not drawn")

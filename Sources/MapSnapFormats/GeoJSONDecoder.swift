@@ -7,6 +7,10 @@ struct GeoJSONDecoder {
     /// The source, kept only to turn byte offsets into line:column when something is wrong.
     let bytes: [UInt8]
     let file: String
+    /// Whether LineStrings and rings are unwrapped across the antimeridian (overlay files: a
+    /// track from 179.9° to -179.9° is a short step). A style's geojson source takes its
+    /// coordinates as given, as MapLibre GL JS (geojson-vt) does: false.
+    var unwrapsLongitudes = true
 
     /// The seven geometry types of RFC 7946 §1.4 other than GeometryCollection.
     private enum CoordinateGeometry: String {
@@ -185,7 +189,7 @@ struct GeoJSONDecoder {
             throw fail("a LineString needs at least 2 positions, found \(list.count)", at: list.offset)
         }
         var coordinates = try positions(list, parts: &parts)
-        coordinates.unwrapLongitudes()
+        if unwrapsLongitudes { coordinates.unwrapLongitudes() }
         return coordinates
     }
 
@@ -201,7 +205,7 @@ struct GeoJSONDecoder {
                 "a polygon ring needs at least 4 positions (3 corners and the closing one), found \(list.count)",
                 at: list.offset)
         }
-        coordinates.unwrapLongitudes()
+        if unwrapsLongitudes { coordinates.unwrapLongitudes() }
         parts.append(elevations, hasElevation: hasElevation)
         return coordinates
     }

@@ -17,7 +17,8 @@ import MapSnapJSON
 ///   ring is closed by repeating its first position (RFC 7946 §3.1.6 asks writers to close rings,
 ///   MapSnap forgives readers' input);
 /// - each LineString and ring is unwrapped across the antimeridian with
-///   `Array<Coordinate>.unwrapLongitudes()`; MultiPoint positions are left as written;
+///   `Array<Coordinate>.unwrapLongitudes()` (unless `unwrapsLongitudes` is false: a style's
+///   geojson source); MultiPoint positions are left as written;
 /// - a Feature whose `"geometry"` is null is skipped (it has nothing to draw);
 /// - `"properties"` null or absent gives an empty object; members keep their source order;
 /// - `Feature.elevations` has one array per part, NaN where a position had no third number, and
@@ -30,8 +31,11 @@ import MapSnapJSON
 /// Members MapSnap does not use (`id`, `bbox`, foreign members) are ignored.
 public enum GeoJSONReader {
     /// Reads the GeoJSON document in `bytes` (UTF-8, an optional byte order mark is skipped);
-    /// `file` names the file in error messages.
-    public static func read(bytes: [UInt8], file: String) throws(FormatError) -> [Feature] {
+    /// `file` names the file in error messages. With `unwrapsLongitudes` false, LineStrings and
+    /// rings keep their longitudes as written (a style's geojson source, as MapLibre reads it).
+    public static func read(bytes: [UInt8], file: String, unwrapsLongitudes: Bool = true) throws(FormatError)
+        -> [Feature]
+    {
         if ByteScanning.isBlank(bytes) {
             throw FormatError(file: file, message: "the file is empty")
         }
@@ -43,18 +47,22 @@ public enum GeoJSONReader {
         } catch {
             throw FormatError(file: file, location: error.location, message: error.message)
         }
-        let features = try GeoJSONDecoder(bytes: bytes, file: file).features(in: root)
+        var decoder = GeoJSONDecoder(bytes: bytes, file: file)
+        decoder.unwrapsLongitudes = unwrapsLongitudes
+        let features = try decoder.features(in: root)
         try OverlayLimits.check(features, file: file)
         return features
     }
 
     /// Reads GeoJSON that is already parsed, e.g. a style source's inline `data`. `sourceBytes`
     /// is the text `value` was parsed from (its offsets point into it), so errors name the line
-    /// and column in `file`.
-    public static func features(from value: JSONValue, sourceBytes: [UInt8], file: String) throws(FormatError)
-        -> [Feature]
-    {
-        let features = try GeoJSONDecoder(bytes: sourceBytes, file: file).features(in: value)
+    /// and column in `file`. `unwrapsLongitudes` as in `read`.
+    public static func features(
+        from value: JSONValue, sourceBytes: [UInt8], file: String, unwrapsLongitudes: Bool = true
+    ) throws(FormatError) -> [Feature] {
+        var decoder = GeoJSONDecoder(bytes: sourceBytes, file: file)
+        decoder.unwrapsLongitudes = unwrapsLongitudes
+        let features = try decoder.features(in: value)
         try OverlayLimits.check(features, file: file)
         return features
     }

@@ -244,7 +244,27 @@ extension Camera {
     /// without building the array.
     public func forEachImagePoint(_ coords: [Coordinate], minStep: Double = 0, _ body: (Point) -> Void) {
         guard let first = coords.first else { return }
-        let shift = nearestLongitude(first.longitude) - first.longitude
+        forEachImagePoint(
+            coords, shiftedBy: nearestLongitude(first.longitude) - first.longitude, minStep: minStep, body)
+    }
+
+    /// The world copies (longitude shifts, multiples of 360°) in which the longitudes
+    /// `west…east` (degrees, as written) reach the image or `margin` points beyond it, west
+    /// first; at most `limit` of them. MapLibre draws every world copy of a source's geometry.
+    public func worldCopies(west: Double, east: Double, margin: Double, limit: Int = 8) -> [Double] {
+        let degreesPerPoint = 360 / worldSize
+        let half = (size.width / 2 + margin) * degreesPerPoint
+        let lo = ((center.longitude - half - east) / 360).rounded(.up)
+        let hi = ((center.longitude + half - west) / 360).rounded(.down)
+        guard lo <= hi, lo.isFinite, hi.isFinite else { return [] }
+        return stride(from: lo, through: Swift.min(hi, lo + Double(limit - 1)), by: 1).map { $0 * 360 }
+    }
+
+    /// As `forEachImagePoint(_:minStep:_:)`, in the world copy `shift` degrees of longitude
+    /// away from the coordinates as written.
+    public func forEachImagePoint(
+        _ coords: [Coordinate], shiftedBy shift: Double, minStep: Double = 0, _ body: (Point) -> Void
+    ) {
         let world = worldSize
         let o = origin
         let minSq = minStep * minStep

@@ -115,7 +115,7 @@ extension BaseMapPainter {
             let record = drawsByCoverage(paint)
             var drew = false
             Self.forEachPart(item.feature.geometry) { g in
-                if addGeoJSONGeometry(g, layer, ctx, record: record, m) { drew = true }
+                if addGeoJSONGeometry(g, layer, ctx, record: record, offset: paint.offset, m) { drew = true }
             }
             guard drew else { continue }
             if batch || paint.isOpaque {
@@ -132,21 +132,36 @@ extension BaseMapPainter {
     /// painter's path, or recorded for the coverage rasterizers (`record`, device pixels by `m`).
     /// Returns whether `layer` draws a geometry of its type.
     private func addGeoJSONGeometry(
-        _ g: Geometry, _ layer: StyleLayer, _ ctx: EvaluationContext, record: Bool, _ m: DeviceTransform
+        _ g: Geometry, _ layer: StyleLayer, _ ctx: EvaluationContext, record: Bool, offset: Double = 0,
+        _ m: DeviceTransform
     ) -> Bool {
         switch (layer.type, g) {
         case (.fill, .polygon(let rings)):
-            for ring in rings where ring.count > 2 {
-                if record { recordGeoJSONLine(ring, closed: true, m) } else { canvas.addRing(project(ring)) }
+            for shift in worldCopies(rings) {
+                for ring in rings where ring.count > 2 {
+                    if record {
+                        recordGeoJSONLine(ring, closed: true, shift, m)
+                    } else {
+                        canvas.addRing(project(ring, shift))
+                    }
+                }
             }
         case (.line, .lineString(let cs)):
-            if record { recordGeoJSONLine(cs, closed: false, m) } else { canvas.addPolyline(project(cs)) }
-        case (.line, .polygon(let rings)):
-            for ring in rings where ring.count > 1 {
+            for shift in worldCopies([cs]) {
                 if record {
-                    recordGeoJSONLine(ring, closed: true, m)
+                    recordGeoJSONLine(cs, closed: false, shift, m)
                 } else {
-                    canvas.addPolyline(project(ring + [ring[0]]))
+                    canvas.addPolyline(Self.offset(project(cs, shift), by: offset))
+                }
+            }
+        case (.line, .polygon(let rings)):
+            for shift in worldCopies(rings) {
+                for ring in rings where ring.count > 1 {
+                    if record {
+                        recordGeoJSONLine(ring, closed: true, shift, m)
+                    } else {
+                        canvas.addPolyline(Self.offset(project(ring + [ring[0]], shift), by: offset))
+                    }
                 }
             }
         case (.circle, .point(let c)):
@@ -228,8 +243,10 @@ extension BaseMapPainter {
     /// Records the line `coords` (then its first point again when `closed` and it does not end
     /// there) for the coverage rasterizers, in device pixels (`m` maps points to pixels), thinned
     /// to a quarter pixel.
-    private func recordGeoJSONLine(_ coords: [Coordinate], closed: Bool, _ m: DeviceTransform) {
-        camera.forEachImagePoint(coords, minStep: 0.25 / camera.scale) { p in canvas.recordPoint(m.apply(p)) }
+    private func recordGeoJSONLine(_ coords: [Coordinate], closed: Bool, _ shift: Double, _ m: DeviceTransform) {
+        camera.forEachImagePoint(coords, shiftedBy: shift, minStep: 0.25 / camera.scale) { p in
+            canvas.recordPoint(m.apply(p))
+        }
         canvas.endRecordedPolyline(closing: closed)
     }
 
@@ -273,6 +290,32 @@ extension BaseMapPainter {
     /// Image points of a line in degrees, thinned to a quarter pixel like the tile layers.
     private func project(_ coords: [Coordinate]) -> [Point] {
         camera.imagePoints(coords, minStep: 0.25 / camera.scale)
+    }
+
+    /// `coords` in image points in the world copy `shift` degrees of longitude away.
+    private func project(_ coords: [Coordinate], _ shift: Double) -> [Point] {
+        var out: [Point] = []
+        out.reserveCapacity(Swift.min(coords.count, 65_536))
+        camera.forEachImagePoint(coords, shiftedBy: shift, minStep: 0.25 / camera.scale) { out.append($0) }
+        return out
+    }
+
+    /// The world copies (longitude shifts) in which the parts `parts` of a feature reach the
+    /// image. A style's GeoJSON coordinates are taken as given (a ring may run from -334° to
+    /// 31°); as in MapLibre, where geojson-vt wraps what lies beyond ±180° into the world and
+    /// every world copy is drawn, the feature is drawn in each copy that reaches the image.
+    private func worldCopies(_ parts: [[Coordinate]]) -> [Double] {
+        var west = Double.infinity
+        var east = -Double.infinity
+        for part in parts {
+            for c in part {
+                west = min(west, c.longitude)
+                east = max(east, c.longitude)
+            }
+        }
+        guard west <= east else { return [] }
+        // A copy reaching within a view's width of the image may show its strokes' width.
+        return camera.worldCopies(west: west, east: east, margin: camera.size.width)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import MapSnapGeometry
 import MapSnapOverlay
+import MapSnapRaster
 import MapSnapStyle
 import MapSnapTiles
 
@@ -326,13 +327,15 @@ struct BaseMapPainter<P: Painter> {
                 device = canvas.deviceTransform
             }
             addGeometry(
-                g, p, layerType: style.type, circleRadius: current.paint.circleRadius, record: record, device: device)
+                g, p, layerType: style.type, circleRadius: current.paint.circleRadius, lineOffset: current.paint.offset,
+                record: record, device: device)
             pending = true
-            if style.type == .circle || (perFeature && !current.paint.isOpaque) {
+            if style.type == .circle || !current.paint.isOpaque {
                 // Circles are painted one feature at a time (their fills and strokes overlap), and
-                // so is translucent data-driven paint: where such features overlap they blend
-                // twice, as they always have. (Opaque paint looks the same either way, bar
-                // anti-aliasing where features overlap.)
+                // so is translucent paint: MapLibre blends each feature's triangles in turn, so
+                // where translucent features of a layer overlap they blend twice (the GeoJSON
+                // path does the same). Opaque paint looks the same either way, bar anti-aliasing
+                // where features overlap, and is drawn in one go.
                 apply(current.paint)
                 canvas.flushCoverage()
                 pending = false
@@ -367,7 +370,7 @@ struct BaseMapPainter<P: Painter> {
 
     private func addGeometry(
         _ g: PreparedTileLayer.Geometry, _ p: PreparedTileLayer, layerType: StyleLayerType, circleRadius: Double,
-        record: Bool, device m: DeviceTransform
+        lineOffset: Double = 0, record: Bool, device m: DeviceTransform
     ) {
         // Geometry the coverage rasterizers draw (`record`) goes to them in device pixels (by
         // `m`), bypassing the painter's path (cairo's is fixed-point, and copied back).
@@ -388,7 +391,11 @@ struct BaseMapPainter<P: Painter> {
                 for part in p.parts(g) {
                     let r = p.partRange(part)
                     guard r.count > 1 else { continue }
-                    if record { recordLine(pts, r, closingWith: nil, m) } else { addLine(pts, r, closingWith: nil) }
+                    if record {
+                        recordLine(pts, r, closingWith: nil, m)
+                    } else {
+                        addLine(pts, r, closingWith: nil, offset: lineOffset)
+                    }
                 }
             case (.line, .polygon):
                 for part in p.parts(g) {
@@ -397,7 +404,7 @@ struct BaseMapPainter<P: Painter> {
                     if record {
                         recordLine(pts, r, closingWith: pts[r.lowerBound], m)
                     } else {
-                        addLine(pts, r, closingWith: pts[r.lowerBound])
+                        addLine(pts, r, closingWith: pts[r.lowerBound], offset: lineOffset)
                     }
                 }
             case (.circle, _):
@@ -415,8 +422,18 @@ struct BaseMapPainter<P: Painter> {
 
     /// Adds the polyline `pts[range]` (then `closing`, when given) to the painter's path,
     /// thinned (see `thinned`).
+    /// With `offset` (line-offset, points; the lines the coverage rasterizers cannot draw, e.g.
+    /// dashed ones), the polyline is first moved sideways as `CoverageMask.offsetPolyline` does.
     @inline(__always)
-    private func addLine(_ pts: UnsafeBufferPointer<Point>, _ range: Range<Int>, closingWith closing: Point?) {
+    private func addLine(
+        _ pts: UnsafeBufferPointer<Point>, _ range: Range<Int>, closingWith closing: Point?, offset: Double = 0
+    ) {
+        if offset != 0 {
+            var line: [Point] = []
+            thinned(pts, range, closingWith: closing) { line.append($0) }
+            canvas.addPolyline(Self.offset(line, by: offset))
+            return
+        }
         var first = true
         thinned(pts, range, closingWith: closing) { q in
             if first {
@@ -426,6 +443,14 @@ struct BaseMapPainter<P: Painter> {
                 canvas.addLine(to: q)
             }
         }
+    }
+
+    /// `line` moved sideways by `distance` points (line-offset: positive to the right).
+    static func offset(_ line: [Point], by distance: Double) -> [Point] {
+        guard distance != 0 else { return line }
+        var moved: [Point] = []
+        line.withUnsafeBufferPointer { CoverageMask.offsetPolyline($0, by: distance, into: &moved) }
+        return moved
     }
 
     /// Records the polyline `pts[range]` (then `closing`) for the coverage rasterizers in device
@@ -789,8 +814,8 @@ struct LayerPaint: Equatable {
     var width = 0.0
     /// What line-dasharray lengths and a line pattern's repeat are multiples of, points: as
     /// MapLibre lays them in tile space, line-width at the integer zoom at or below the
-    /// camera's (its `floorwidth`), magnified with the map up to the next integer zoom; for the
-    /// overlay's layers, the line width.
+    /// camera's (its `floorwidth`), magnified with the map up to the next integer zoom (see
+    /// `dashUnit(_:_:)`); for the overlay's layers, the line width.
     var dashUnit = 0.0
     var gap = 0.0
     /// line-blur, points.
@@ -823,6 +848,23 @@ struct LayerPaint: Equatable {
     var pattern: String?
     /// Whether any of the values may differ between features.
     var dependsOnFeature = false
+
+    /// The length, points, of one unit of `line-dasharray` at `ctx`. MapLibre GL JS scales the
+    /// pattern by the line width at the integer zoom at or below the camera's (its
+    /// `line-floorwidth`) and lays it out in tile space, so it grows with the map up to the next
+    /// integer zoom: width(⌊z⌋) · 2^(z − ⌊z⌋). Equal to the line width at integer zooms.
+    static func dashUnit(_ paint: StyleProperties, _ ctx: EvaluationContext) -> Double {
+        let floored = atIntegerZoom(ctx)
+        return paint.number(.lineWidth, floored) * pow(2, ctx.zoom - floored.zoom)
+    }
+
+    /// `ctx` at the integer zoom at or below its own: the zoom of the tile MapLibre draws there
+    /// (overscaled beyond a source's maxzoom), at which it evaluates layout properties.
+    static func atIntegerZoom(_ ctx: EvaluationContext) -> EvaluationContext {
+        var floored = ctx
+        floored.zoom = ctx.zoom.rounded(.down)
+        return floored
+    }
 
     /// Evaluates `layer`'s paint at `ctx`. With `perFeature` false, only notes whether a
     /// feature could change it (the values are then those of `ctx`).
@@ -861,26 +903,26 @@ struct LayerPaint: Equatable {
                     || paint.dependsOnFeature(.lineBlur) || paint.dependsOnFeature(.lineOffset)
             }
             guard width > 0, opacity > 0 else { return }
-            switch layout.enumValue(.lineCap, ctx) {
+            // Layout is evaluated where MapLibre builds a tile's buckets: at its integer zoom.
+            let tileZoom = Self.atIntegerZoom(ctx)
+            switch layout.enumValue(.lineCap, tileZoom) {
             case "round": cap = .round
             case "square": cap = .square
             default: cap = .butt
             }
-            switch layout.enumValue(.lineJoin, ctx) {
+            switch layout.enumValue(.lineJoin, tileZoom) {
             case "round": join = .round
             case "bevel": join = .bevel
             default: join = .miter
             }
-            miterLimit = layout.number(.lineMiterLimit, ctx)
+            miterLimit = layout.number(.lineMiterLimit, tileZoom)
             dash = paint.numbers(.lineDasharray, ctx)
             if layer.source == OverlayStyleSource.id {
                 // The overlay's dashes keep their length at every zoom: a catalogue of routes
                 // fitted at fractional zooms would otherwise show dashes up to twice as long.
                 dashUnit = width
             } else if !dash.isEmpty || pattern != nil {
-                var floorContext = ctx
-                floorContext.zoom = (ctx.zoom + 1e-9).rounded(.down)
-                dashUnit = paint.number(.lineWidth, floorContext) * exp2(ctx.zoom - floorContext.zoom)
+                dashUnit = Self.dashUnit(paint, ctx)
             }
         case .circle:
             circleRadius = paint.number(.circleRadius, ctx)

@@ -246,6 +246,44 @@ extension BaseMapTests {
         XCTAssertTrue(warnings.first?.contains("style.json:1:") == true, warnings.first ?? "")
     }
 
+    /// MapLibre's rule for a geojson source whose data file cannot be used: an error event, the
+    /// source left out, the rest of the map drawn. Missing, a directory, not JSON, not GeoJSON.
+    func testGeoJSONSourceWithABadDataFileIsLeftOutWithAWarning() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-geojson-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("dir.geojson"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("{ not json".utf8).write(to: dir.appendingPathComponent("bad.geojson"))
+        try Data("{\"hello\": [1, 2]}".utf8).write(to: dir.appendingPathComponent("other.geojson"))
+        try Data("{\"type\": \"Point\", \"coordinates\": [0, 0]}".utf8).write(
+            to: dir.appendingPathComponent("point.json"))
+        let path = dir.appendingPathComponent("style.json").path
+        for (name, expected) in [
+            ("missing.geojson", "missing.geojson"), ("dir.geojson", "dir.geojson"), ("bad.geojson", "bad.geojson:1:"),
+            ("other.geojson", "other.geojson:1:"),
+        ] {
+            let style = """
+                {"version": 8, "center": [0, 0], "zoom": 4,
+                 "sources": {"a": {"type": "geojson", "data": "file://\(dir.path)/\(name)"},
+                             "b": {"type": "geojson", "data": "point.json"}},
+                 "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#fff"}},
+                            {"id": "a", "type": "fill", "source": "a"},
+                            {"id": "b", "type": "circle", "source": "b", "paint": {"circle-color": "#f00", "circle-radius": 8}}]}
+                """
+            try Data(style.utf8).write(to: URL(fileURLWithPath: path))
+            var warnings: [String] = []
+            let map = try BaseMapLoader().load(style: path) { warnings.append($0) }
+            XCTAssertNil(map.geojsonSources["a"], "\(name): the source is left out")
+            XCTAssertEqual(warnings.count, 1, warnings.joined(separator: "\n"))
+            XCTAssertTrue(warnings.first?.contains("source \"a\" is not drawn") == true, warnings.first ?? "")
+            XCTAssertTrue(warnings.first?.contains(expected) == true, "\(name): \(warnings.first ?? "")")
+            let out = try render(map, Coordinate(latitude: 0, longitude: 0), zoom: 4, size: Size(width: 40, height: 40))
+            let img = try RGBAImage(png: out.bytes)
+            let i = (20 * img.width + 20) * 4
+            XCTAssertEqual(Array(img.pixels[i..<(i + 3)]), [255, 0, 0], "\(name): the other source is drawn")
+        }
+    }
+
     func testCircleLayersDrawAtEveryVertexOfLinesAndPolygons() throws {
         let style = """
             {"version": 8, "sources": {
