@@ -187,8 +187,9 @@ extension BaseMapPainter {
     private func drawPerTile(_ g: Geometry, _ paint: LayerPaint, maxzoom: Double) {
         let lines: [[Point]]
         switch g {
-        case .lineString(let cs): lines = [project(cs)]
-        case .polygon(let rings): lines = rings.filter { $0.count > 1 }.map { project($0 + [$0[0]]) }
+        case .lineString(let cs): lines = [Self.offset(project(cs), by: paint.offset)]
+        case .polygon(let rings):
+            lines = rings.filter { $0.count > 1 }.map { Self.offset(project($0 + [$0[0]]), by: paint.offset) }
         default: return
         }
         let tileZoom = min(max((camera.zoom + 1e-9).rounded(.down), 0), max(maxzoom.rounded(.down), 0))
