@@ -122,7 +122,7 @@ extension BaseMapPainter {
                 pending = paint
             } else {
                 apply(paint)
-                canvas.flushCoverage()
+                canvas.blendCoverage()
             }
         }
         if let paint = pending { apply(paint) }

@@ -337,7 +337,7 @@ struct BaseMapPainter<P: Painter> {
                 // path does the same). Opaque paint looks the same either way, bar anti-aliasing
                 // where features overlap, and is drawn in one go.
                 apply(current.paint)
-                canvas.flushCoverage()
+                if style.type == .circle { canvas.flushCoverage() } else { canvas.blendCoverage() }
                 pending = false
             }
         }

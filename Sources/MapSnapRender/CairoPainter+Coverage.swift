@@ -232,14 +232,44 @@ extension CairoPainter {
     /// Composites what the coverage mask holds with its paint, and clears it. Call after a
     /// layer (or a feature that must blend on its own).
     func flushCoverage() {
+        if let blended = pendingBlend, let buffers = coverageBuffers {
+            // The features blended so far first; a last one of their paint joins them.
+            if pendingCoverage == blended {
+                buffers.mask.blend(into: buffers.blendMask, opacity: blended.opacity * blended.color.alpha)
+                pendingCoverage = nil
+            }
+            pendingBlend = nil
+            var opaque = blended.color
+            opaque.alpha = 1
+            compositeMask(buffers.blendMask, color: opaque, opacity: 1, surface: buffers.blendSurface)
+        }
         guard let paint = pendingCoverage, let mask = coverageBuffers?.mask else { return }
         pendingCoverage = nil
         compositeMask(mask, color: paint.color, opacity: paint.opacity, pattern: paint.pattern)
     }
 
+    func blendCoverage() {
+        guard let paint = pendingCoverage, paint.pattern == nil, paint.opacity * paint.color.alpha < 1,
+            let buffers = coverageBuffers
+        else { return flushCoverage() }
+        if let blended = pendingBlend, blended != paint {
+            pendingCoverage = nil
+            flushCoverage()
+            pendingCoverage = paint
+        }
+        // Blending features of one colour one after another is the same as compositing the
+        // colour, opaque, once through the coverage 1 − Π(1 − alpha · coverage)
+        // (`CoverageMask.blend`; alpha: the colour's times the opacity), without a cairo
+        // composite per feature.
+        buffers.mask.blend(into: buffers.blendMask, opacity: paint.opacity * paint.color.alpha)
+        pendingCoverage = nil
+        pendingBlend = paint
+    }
+
     /// The mask to draw `paint` into: what it holds of another paint is composited first.
     private func coverageTarget(_ paint: CoveragePaint) -> CoverageMask? {
         if let pending = pendingCoverage, pending != paint { flushCoverage() }
+        if let blended = pendingBlend, blended != paint { flushCoverage() }
         guard let mask = sharedMask() else { return nil }
         pendingCoverage = paint
         return mask
@@ -413,6 +443,9 @@ final class CoverageBuffers {
     /// Glyph coverage, held apart while a halo grows from it into `mask` (see `drawGlyphCoverage`).
     let glyphMask: CoverageMask
     let glyphSurface: OpaquePointer
+    /// Translucent features of one paint blended one after another (see `blendCoverage`).
+    let blendMask: CoverageMask
+    let blendSurface: OpaquePointer
     let accumulator: AreaAccumulator
 
     init?(width: Int, height: Int) {
@@ -421,10 +454,17 @@ final class CoverageBuffers {
             cairo_surface_destroy(surf)
             return nil
         }
+        guard let (blendMask, blendSurf) = Self.maskAndSurface(width: width, height: height) else {
+            cairo_surface_destroy(surf)
+            cairo_surface_destroy(glyphSurf)
+            return nil
+        }
         self.mask = mask
         surface = surf
         self.glyphMask = glyphMask
         glyphSurface = glyphSurf
+        self.blendMask = blendMask
+        blendSurface = blendSurf
         accumulator = AreaAccumulator(width: width, height: height)
     }
 
@@ -446,6 +486,7 @@ final class CoverageBuffers {
     deinit {
         cairo_surface_destroy(surface)
         cairo_surface_destroy(glyphSurface)
+        cairo_surface_destroy(blendSurface)
     }
 
     /// Whether these buffers fit an image of `width` × `height` pixels.

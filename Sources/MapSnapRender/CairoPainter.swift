@@ -23,6 +23,8 @@ final class CairoPainter: Painter {
     var coverageBuffers: CoverageBuffers?
     /// The paint of what the coverage mask holds, composited by `flushCoverage()`.
     var pendingCoverage: CoveragePaint?
+    /// The paint of the translucent features blended in the blend mask (`blendCoverage`).
+    var pendingBlend: CoveragePaint?
     /// The pattern fills and paints use instead of their colour (`setFillPattern`).
     var fillPattern: PatternFill?
     /// Polylines in device pixels recorded for the coverage rasterizers in place of a cairo

@@ -144,6 +144,10 @@ protocol Painter: AnyObject {
     /// Composites what the coverage mask holds in its colour, and clears it. Call after a
     /// layer (or a feature that must blend on its own).
     func flushCoverage()
+    /// What `flushCoverage` does for one translucent feature of many — its coverage blended over
+    /// the features of the same paint before it, where they overlap twice — but composited once
+    /// for all of them, when they are done (the next flush or paint). Raster output; else a flush.
+    func blendCoverage()
 
     // MARK: Images (premultiplied ARGB32)
 

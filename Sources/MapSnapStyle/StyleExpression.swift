@@ -27,6 +27,9 @@ public final class StyleExpression: Hashable, Sendable, CustomStringConvertible 
     public let dependsOnFeature: Bool
     /// The value, when the expression is a constant.
     public let constantValue: StyleValue?
+    /// How MapLibre mixes the expression between integer zooms when it is a paint property's
+    /// (see `TileZoomRamp`); nil when it is evaluated at the camera's zoom.
+    let tileZoomRamp: TileZoomRamp?
 
     init(node: ExpressionNode, type: ExpressionType, dependsOnZoom: Bool, dependsOnFeature: Bool) {
         self.node = node
@@ -35,6 +38,7 @@ public final class StyleExpression: Hashable, Sendable, CustomStringConvertible 
         self.dependsOnZoom = dependsOnZoom
         self.dependsOnFeature = dependsOnFeature
         if case .literal(let v) = node { constantValue = v } else { constantValue = nil }
+        tileZoomRamp = Self.tileZoomRamp(node, zoom: dependsOnZoom, feature: dependsOnFeature)
     }
 
     convenience init(_ parsed: ExpressionParser.Parsed) {

@@ -77,7 +77,13 @@ public struct StyleProperties: Sendable {
     /// The set value for `ctx` (nil when absent or failing).
     @inline(__always)
     func evaluated(_ property: StyleProperty, _ ctx: EvaluationContext) -> StyleValue? {
-        self[property]?.evaluate(ctx)
+        guard let value = self[property] else { return nil }
+        // Composite paint expressions change between integer zooms as MapLibre's buckets and
+        // shaders change them (StyleExpression.TileZoomRamp); layout ones do not.
+        if case .expression(let e) = value, e.tileZoomRamp != nil, property.spec?.isLayout == false {
+            return e.evaluateAtTileZooms(ctx)
+        }
+        return value.evaluate(ctx)
     }
 
     /// The compiled spec defaults, by property id.

@@ -42,3 +42,22 @@ final class DilationTests: XCTestCase {
         XCTAssertEqual(at(1, 1), 255, "the corner pixel grows inwards only")
     }
 }
+
+/// Translucent features of one paint folded into one mask: the same as compositing each in turn.
+final class BlendTests: XCTestCase {
+    func testTwoHalfOpaqueLayersGiveThreeQuarters() {
+        let acc = CoverageMask(width: 8, height: 1, stride: 8)
+        for _ in 0..<2 {
+            let feature = CoverageMask(width: 8, height: 1, stride: 8)
+            for x in 0..<4 { feature.data[x] = 255 }
+            feature.data[4] = 128
+            feature.markDirty(CoverageMask.PixelRect(x0: 0, y0: 0, x1: 5, y1: 1))
+            feature.blend(into: acc, opacity: 0.5)
+            XCTAssertTrue(feature.dirty.isEmpty, "the feature's mask is cleared")
+        }
+        XCTAssertEqual(Int(acc.data[0]), 191, accuracy: 1, "1 − (1 − ½)²")
+        XCTAssertEqual(Int(acc.data[4]), Int((1 - 0.75 * 0.75) * 255), accuracy: 2, "half coverage: 1 − (1 − ¼)²")
+        XCTAssertEqual(acc.data[5], 0)
+        XCTAssertEqual(acc.dirty, CoverageMask.PixelRect(x0: 0, y0: 0, x1: 5, y1: 1))
+    }
+}
