@@ -240,14 +240,19 @@ struct BaseMapPainter<P: Painter> {
     }
 
     /// Whether one of the style's sprites has the image `name`.
-    func hasImage(_ name: String) -> Bool { !name.isEmpty && map.sprites.contains { $0.images[name] != nil } }
+    func hasImage(_ name: String) -> Bool { spriteImage(name) != nil }
+
+    /// The image `name` of the first of the style's sprites that has it.
+    private func spriteImage(_ name: String) -> SpriteAtlas.Image? {
+        name.isEmpty ? nil : map.sprites.lazy.compactMap({ $0.images[name] }).first
+    }
 
     /// The sprite image `name` as a pattern over this image, as MapLibre draws it in its tiles:
     /// repeated from the world's corner on the pixel grid of the integer zoom at or below the
     /// camera's, and magnified with the map up to the next integer zoom (the pattern of that
     /// zoom; MapLibre's cross-fade between zooms is for animation). Nil when no sprite has it.
     func patternFill(_ name: String) -> PatternFill? {
-        guard !name.isEmpty, let image = map.sprites.lazy.compactMap({ $0.images[name] }).first else { return nil }
+        guard let image = spriteImage(name) else { return nil }
         let magnification = exp2(camera.zoom - (camera.zoom + 1e-9).rounded(.down))
         let width = image.pointSize.width * magnification
         let height = image.pointSize.height * magnification
@@ -264,7 +269,7 @@ struct BaseMapPainter<P: Painter> {
     /// The sprite image `name` laid along lines whose `LayerPaint.dashUnit` is `unit` (see
     /// `LinePattern`); nil when no sprite has it.
     func linePattern(_ name: String, unit: Double) -> LinePattern? {
-        guard !name.isEmpty, let image = map.sprites.lazy.compactMap({ $0.images[name] }).first else { return nil }
+        guard let image = spriteImage(name) else { return nil }
         return LinePattern(name: name, image: image, unit: unit)
     }
 
