@@ -46,6 +46,9 @@ let modules: [Target] = [
     .target(name: "MapSnapTiles", dependencies: ["MapSnapJSON", "MapSnapGeometry", "MapSnapIO", "CSQLite"]),
     // Coverage rasterizers (lines by distance, fills by area, discs): pure Swift.
     .target(name: "MapSnapRaster", dependencies: ["MapSnapGeometry"], exclude: ["README.md"]),
+    // Elevation: DEM tiles and rasters, hillshade, colour relief, contours, track statistics.
+    .target(
+        name: "MapSnapTerrain", dependencies: ["MapSnapGeometry", "MapSnapIO", "MapSnapImage"], exclude: ["README.md"]),
     // Fonts and shaping: the only room with Pango calls.
     .target(
         name: "MapSnapText", dependencies: ["MapSnapGeometry", "CCairo", "CPangoCairo"], exclude: ["README.md"],
@@ -59,18 +62,20 @@ let modules: [Target] = [
         name: "MapSnapRender",
         dependencies: [
             "MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "MapSnapTiles", "MapSnapIO",
-            "MapSnapImage", "MapSnapRaster", "MapSnapText", "MapSnapOverlay", "CCairo",
+            "MapSnapImage", "MapSnapRaster", "MapSnapTerrain", "MapSnapText", "MapSnapOverlay", "CCairo",
         ],
         exclude: ["README.md"]),
     .target(
         name: "MapSnap",
         dependencies: [
             "MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "MapSnapTiles", "MapSnapImage",
-            "MapSnapText", "MapSnapOverlay", "MapSnapRender",
+            "MapSnapTerrain", "MapSnapText", "MapSnapOverlay", "MapSnapRender",
         ]),
     // The command line as a library, so its parsing is unit-tested; `mapsnap` only calls it.
     // Its `basemap build` runs polygons.py (embedded at build time) to make the sea polygons.
-    .target(name: "MapSnapCLI", dependencies: ["MapSnap", "MapSnapIO"], resources: [.embedInCode("polygons.py")]),
+    .target(
+        name: "MapSnapCLI", dependencies: ["MapSnap", "MapSnapIO", "MapSnapTerrain"],
+        resources: [.embedInCode("polygons.py")]),
     .executableTarget(name: "mapsnap", dependencies: ["MapSnapCLI", "MapSnap"]),
     // The fuzz targets (one per reader) and libFuzzer's entry points; Scripts/fuzz links them
     // with -sanitize=fuzzer,address, and MapSnapFuzzTests replays the kept inputs.
@@ -78,7 +83,7 @@ let modules: [Target] = [
         name: "MapSnapFuzz",
         dependencies: [
             "MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "MapSnapTiles", "MapSnapIO",
-            "MapSnapImage", "MapSnapRender", "MapSnap", "MapSnapCLI",
+            "MapSnapImage", "MapSnapTerrain", "MapSnapRender", "MapSnap", "MapSnapCLI",
         ]),
 ]
 
@@ -94,6 +99,9 @@ let tests: [Target] = [
     .testTarget(name: "MapSnapIOTests", dependencies: ["MapSnapIO", "MapSnapTestSupport"]),
     .testTarget(name: "MapSnapImageTests", dependencies: ["MapSnapImage", "MapSnapTestSupport"]),
     .testTarget(name: "MapSnapRasterTests", dependencies: ["MapSnapRaster", "MapSnapTestSupport"]),
+    .testTarget(
+        name: "MapSnapTerrainTests", dependencies: ["MapSnapTerrain", "MapSnapImage", "MapSnapTestSupport"],
+        exclude: ["Fixtures"]),
     .testTarget(name: "MapSnapTextTests", dependencies: ["MapSnapText", "MapSnapTestSupport"]),
     .testTarget(name: "MapSnapTilesTests", dependencies: ["MapSnapTiles", "MapSnapIO", "MapSnapTestSupport"]),
     .testTarget(

@@ -21,12 +21,13 @@ final class ArchitectureTests: XCTestCase {
             "MapSnapStyle": ["MapSnapJSON", "MapSnapGeometry"],
             "MapSnapTiles": ["MapSnapJSON", "MapSnapGeometry", "MapSnapIO", "CSQLite"],
             "MapSnapRaster": ["MapSnapGeometry"],
+            "MapSnapTerrain": ["MapSnapGeometry", "MapSnapIO", "MapSnapImage"],
             "MapSnapText": ["MapSnapGeometry", "CCairo", "CPangoCairo"],
             "MapSnapOverlay": ["MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle"],
         ]
         let swiftBelowRender: Set<String> = [
             "MapSnapJSON", "MapSnapGeometry", "MapSnapIO", "MapSnapImage", "MapSnapFormats", "MapSnapStyle",
-            "MapSnapTiles", "MapSnapRaster", "MapSnapText", "MapSnapOverlay",
+            "MapSnapTiles", "MapSnapRaster", "MapSnapTerrain", "MapSnapText", "MapSnapOverlay",
         ]
         a["MapSnapRender"] = swiftBelowRender.union(["CCairo"])
         a["MapSnap"] = swiftBelowRender.union(["MapSnapRender"])
@@ -75,7 +76,8 @@ final class ArchitectureTests: XCTestCase {
     func testThePureRoomsImportNoC() throws {
         let found = try imports()
         for module in [
-            "MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "MapSnapRaster", "MapSnapOverlay",
+            "MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "MapSnapRaster", "MapSnapTerrain",
+            "MapSnapOverlay",
         ] {
             let c = (found[module] ?? []).filter { $0.hasPrefix("C") }
             XCTAssertTrue(c.isEmpty, "\(module) imports C: \(c.sorted())")
