@@ -2,6 +2,7 @@ import Foundation
 import MapSnapJSON
 import MapSnapRender
 import MapSnapStyle
+import MapSnapTerrain
 import MapSnapTiles
 
 /// Raster sources (https://maplibre.org/maplibre-style-spec/sources/#raster), offline: `tiles`
@@ -137,4 +138,17 @@ extension BaseMapLoader {
 
 extension Double {
     fileprivate func clamped(_ lo: Double, _ hi: Double) -> Double { Swift.min(hi, Swift.max(lo, self)) }
+}
+
+extension BaseMapLoader {
+    /// How a `raster-dem` source's pixels hold heights (its `encoding`, default `mapbox`).
+    static func demEncoding(_ source: StyleSource) -> DEMEncoding {
+        switch source.encoding ?? .mapbox {
+        case .mapbox: return .mapbox
+        case .terrarium: return .terrarium
+        case .custom:
+            let f = source.customFactors
+            return DEMEncoding(red: f.red, green: f.green, blue: f.blue, baseShift: f.baseShift)
+        }
+    }
 }

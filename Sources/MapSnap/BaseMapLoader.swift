@@ -3,6 +3,7 @@ import MapSnapFormats
 import MapSnapOverlay
 import MapSnapRender
 import MapSnapStyle
+import MapSnapTerrain
 import MapSnapTiles
 
 /// Turns a style file and source overrides (style source id → local file) into a drawable
@@ -130,6 +131,7 @@ public final class BaseMapLoader {
             style: parsedStyle, vectorSources: loaded.vector, attribution: BaseMap.joinAttribution(loaded.credits))
         map.geojsonSources = loaded.geojson
         map.rasterSources = loaded.raster
+        map.demSources = loaded.dem
         (map.sprites, map.highResolutionSprites) = loadSprites(parsedStyle, base: file.folder, warn: warn)
         map.missingTilesHint = missingTilesHint
         // Per source, so that an image credits only what drew in it: OSM after every source
@@ -189,6 +191,7 @@ public final class BaseMapLoader {
         var vector: [String: VectorTileCache] = [:]
         var geojson: [String: GeoJSONSource] = [:]
         var raster: [String: RasterTileSet] = [:]
+        var dem: [String: DEMTileSet] = [:]
         var credits: [String] = []
         /// `credits` by source, in the style's order.
         var sourceCredits: [BaseMap.SourceCredit] = []
@@ -256,6 +259,11 @@ public final class BaseMapLoader {
         case .raster:
             if let (tiles, credits) = try loadRaster(source, bound: bound, base: style.folder, warn: warn) {
                 loaded.raster[source.id] = tiles
+                loaded.credit(source.id, credits)
+            }
+        case .rasterDEM:
+            if let (tiles, credits) = try loadRaster(source, bound: bound, base: style.folder, warn: warn) {
+                loaded.dem[source.id] = DEMTileSet(images: tiles, encoding: Self.demEncoding(source))
                 loaded.credit(source.id, credits)
             }
         case .vector:
@@ -355,8 +363,7 @@ public final class BaseMapLoader {
             }
         }
         let types: [StyleLayerType: String] = [
-            .hillshade: "hillshade layers are skipped until terrain lands",
-            .fillExtrusion: "fill-extrusion layers are not drawn (flat maps only)",
+            .fillExtrusion: "fill-extrusion layers are not drawn (flat maps only)"
         ]
         for (type, message) in types.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let layers = style.layers.filter { $0.type == type }.map(\.id)

@@ -14,6 +14,8 @@ public struct BaseMap: Sendable {
     public var geojsonSources: [String: GeoJSONSource] = [:]
     /// Style source id → raster tiles (local PNG or JPEG files, MBTiles or PMTiles archives).
     public var rasterSources: [String: RasterTileSet] = [:]
+    /// Style source id → elevation tiles (`raster-dem` sources, or the `--dem` files' model).
+    public var demSources: [String: DEMTileSet] = [:]
     /// Sprite sheets loaded from local files, in the style's order (icon-image looks them up):
     /// the 1x sheet of each sprite (its @2x one where it has no other).
     public var sprites: [SpriteAtlas] = []

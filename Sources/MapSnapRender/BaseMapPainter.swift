@@ -154,6 +154,10 @@ struct BaseMapPainter<P: Painter> {
             case .raster:
                 for warning in drawRaster(layer) { warnOnce(warning) }
                 if let id = layer.source { drawnSources.insert(id) }
+            case .hillshade, .colorRelief:
+                let (drew, warnings) = drawRelief(layer)
+                for warning in warnings { warnOnce(warning) }
+                if drew, let id = layer.source { drawnSources.insert(id) }
             default:
                 warnOnce("layer type \(layer.type.rawValue) is not drawn yet (layer \"\(layer.id)\")")
             }

@@ -48,6 +48,7 @@ extension ExpressionNode {
         case .literal(let v): return LiteralNode(v)
         case .zoom: return ZoomNode()
         case .heatmapDensity: return HeatmapDensityNode()
+        case .elevation: return ElevationNode()
         case .lineProgress: return LineProgressNode()
         case .geometryType: return GeometryTypeNode()
         case .featureID: return FeatureIDNode()
@@ -119,6 +120,12 @@ final class ZoomNode: EvalNode, @unchecked Sendable {
 final class HeatmapDensityNode: EvalNode, @unchecked Sendable {
     override func eval(_ ctx: EvaluationContext) throws(ExpressionRuntimeError) -> StyleValue {
         .number(ctx.heatmapDensity)
+    }
+}
+
+final class ElevationNode: EvalNode, @unchecked Sendable {
+    override func eval(_ ctx: EvaluationContext) throws(ExpressionRuntimeError) -> StyleValue {
+        .number(ctx.elevation)
     }
 }
 

@@ -11,6 +11,7 @@ indirect enum ExpressionNode: Hashable, Sendable {
     // MARK: Context
     case zoom
     case heatmapDensity
+    case elevation
     case lineProgress
     case geometryType
     case featureID

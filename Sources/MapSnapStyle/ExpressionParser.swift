@@ -223,6 +223,9 @@ struct ExpressionParser {
         case "heatmap-density":
             _ = try fixed(a, [])
             return Parsed(node: .heatmapDensity, type: .number, feature: true)
+        case "elevation":
+            _ = try fixed(a, [])
+            return Parsed(node: .elevation, type: .number, feature: true)
         case "line-progress":
             _ = try fixed(a, [])
             return Parsed(node: .lineProgress, type: .number, feature: true)
@@ -514,7 +517,8 @@ extension ExpressionParser {
         "literal", "let", "var", "string", "number", "boolean", "object", "array", "to-string", "to-boolean",
         "to-number", "to-color", "typeof", "format", "image", "number-format", "collator", "resolved-locale",
         "is-supported-script", "get", "has", "properties", "geometry-type", "id", "feature-state", "global-state",
-        "accumulated", "zoom", "heatmap-density", "line-progress", "at", "in", "index-of", "slice", "length", "!",
+        "accumulated", "zoom", "heatmap-density", "elevation", "line-progress", "at", "in", "index-of", "slice",
+        "length", "!",
         "all", "any", "==", "!=", "<", "<=", ">", ">=", "case", "match", "coalesce", "within", "distance", "step",
         "interpolate", "interpolate-hcl", "interpolate-lab", "concat", "upcase", "downcase", "rgb", "rgba",
         "to-rgba", "+", "*", "min", "max", "-", "/", "%", "^", "pi", "e", "ln2", "sqrt", "log10", "ln", "log2",

@@ -45,6 +45,8 @@ public struct EvaluationContext: Sendable {
     var subject: any FeatureContext
     /// `["heatmap-density"]`, 0…1 (only meaningful in `heatmap-color`).
     public var heatmapDensity: Double
+    /// `["elevation"]`, metres (only meaningful in `color-relief-color`).
+    public var elevation: Double = 0
     /// `["line-progress"]`, 0…1 along the line (only meaningful in `line-gradient`).
     public var lineProgress: Double
 

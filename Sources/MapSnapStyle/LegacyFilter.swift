@@ -127,7 +127,7 @@ extension ExpressionNode {
         switch self {
         case .literal: return (false, false)
         case .zoom: return (true, false)
-        case .heatmapDensity, .lineProgress, .geometryType, .featureID, .featureProperties, .getProperty,
+        case .heatmapDensity, .elevation, .lineProgress, .geometryType, .featureID, .featureProperties, .getProperty,
             .hasProperty, .legacyFilter:
             return (false, true)
         case .get(_, nil), .has(_, nil):

@@ -317,6 +317,14 @@ extension PropertySpec {
                 "hillshade-method", .hillshade,
                 .enumeration(["standard", "basic", "combined", "igor", "multidirectional"]),
                 s("standard"), .dataConstant, interpolated: false),
+            // `resampling` of the hillshade and color-relief layers (MapLibre GL JS 5.24).
+            PropertySpec(
+                name: "resampling", layerTypes: [.hillshade, .colorRelief], isLayout: false,
+                type: .enumeration(["linear", "nearest"]), defaultJSON: s("linear"), interpolated: false,
+                kind: .dataConstant, tokens: false, units: nil),
+            // Paint: color-relief
+            p("color-relief-opacity", .colorRelief, .number, n(1), .dataConstant),
+            p("color-relief-color", .colorRelief, .color, nil, .colorRamp),
             // Paint: background
             p("background-color", .background, .color, black, .dataConstant),
             p("background-pattern", .background, .resolvedImage, nil, .crossFaded, interpolated: false),

@@ -123,7 +123,7 @@ extension ExpressionNode {
     /// The direct sub-expressions.
     var children: [ExpressionNode] {
         switch self {
-        case .literal, .zoom, .heatmapDensity, .lineProgress, .geometryType, .featureID, .featureProperties,
+        case .literal, .zoom, .heatmapDensity, .elevation, .lineProgress, .geometryType, .featureID, .featureProperties,
             .getProperty, .hasProperty, .legacyFilter:
             return []
         case .get(let key, let object), .has(let key, let object):

@@ -10,6 +10,7 @@ public enum StyleLayerType: String, Sendable, CaseIterable, Hashable {
     case hillshade
     case fillExtrusion = "fill-extrusion"
     case heatmap
+    case colorRelief = "color-relief"
 
     /// Whether layers of this type draw data from a source (all but `background`).
     public var needsSource: Bool { self != .background }

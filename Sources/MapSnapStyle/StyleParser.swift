@@ -260,6 +260,14 @@ struct StyleReader {
             }
             source.encoding = e
         }
+        if kind == .rasterDEM {
+            var f = source.customFactors
+            if let v = try number(o, "redFactor", in: context) { f.red = v }
+            if let v = try number(o, "greenFactor", in: context) { f.green = v }
+            if let v = try number(o, "blueFactor", in: context) { f.blue = v }
+            if let v = try number(o, "baseShift", in: context) { f.baseShift = v }
+            source.customFactors = f
+        }
         if kind == .geojson {
             switch o["data"] {
             case .string(let url)?: source.data = .url(url)

@@ -90,6 +90,20 @@ public struct StyleProperty: Hashable, Sendable, CustomStringConvertible {
     public static let heatmapColor = StyleProperty(known: "heatmap-color")
     public static let heatmapOpacity = StyleProperty(known: "heatmap-opacity")
 
+    // MARK: Hillshade and colour relief
+    public static let hillshadeMethod = StyleProperty(known: "hillshade-method")
+    public static let hillshadeIlluminationDirection = StyleProperty(known: "hillshade-illumination-direction")
+    public static let hillshadeIlluminationAltitude = StyleProperty(known: "hillshade-illumination-altitude")
+    public static let hillshadeIlluminationAnchor = StyleProperty(known: "hillshade-illumination-anchor")
+    public static let hillshadeExaggeration = StyleProperty(known: "hillshade-exaggeration")
+    public static let hillshadeShadowColor = StyleProperty(known: "hillshade-shadow-color")
+    public static let hillshadeHighlightColor = StyleProperty(known: "hillshade-highlight-color")
+    public static let hillshadeAccentColor = StyleProperty(known: "hillshade-accent-color")
+    public static let colorReliefColor = StyleProperty(known: "color-relief-color")
+    public static let colorReliefOpacity = StyleProperty(known: "color-relief-opacity")
+    /// `resampling` of hillshade and color-relief layers.
+    public static let resampling = StyleProperty(known: "resampling")
+
     // MARK: Raster
     public static let rasterOpacity = StyleProperty(known: "raster-opacity")
     public static let rasterBrightnessMin = StyleProperty(known: "raster-brightness-min")

@@ -56,6 +56,9 @@ public struct StyleSource: Sendable, Equatable {
     public var attribution: String?
     /// For `raster-dem` (default `mapbox`).
     public var encoding: Encoding?
+    /// For `raster-dem` with `encoding: "custom"`: height = R·red + G·green + B·blue − baseShift
+    /// (`redFactor`, `greenFactor`, `blueFactor`, `baseShift`; defaults 1, 1, 1, 0).
+    public var customFactors = CustomDEMFactors()
     /// For `geojson`.
     public var data: GeoJSONData?
     /// GeoJSON tile buffer, in tile units of 1/512 tile (default 128).
@@ -75,6 +78,16 @@ public struct StyleSource: Sendable, Equatable {
         tolerance = 0.375
         encoding = kind == .rasterDEM ? .mapbox : nil
     }
+}
+
+/// The factors of a `custom` raster-dem encoding (metres per unit of each channel, and the shift).
+public struct CustomDEMFactors: Sendable, Equatable {
+    public var red = 1.0
+    public var green = 1.0
+    public var blue = 1.0
+    public var baseShift = 0.0
+
+    public init() {}
 }
 
 /// One sprite sheet (https://maplibre.org/maplibre-style-spec/sprite/): images are named

@@ -1,0 +1,161 @@
+import Foundation
+
+/// A layer's worth of relief, drawn tile by tile into premultiplied ARGB words (cairo's and
+/// `RasterTileImage`'s layout) of the image's device pixels, then painted over the map as one
+/// image. Each tile colours the pixels whose centres fall inside its square; reading between
+/// texels is bilinear (MapLibre's `resampling: linear`) or nearest.
+public struct ReliefCanvas: Sendable {
+    public let width: Int
+    public let height: Int
+    /// `width · height` premultiplied ARGB words, rows from the top; 0 where nothing was drawn.
+    public private(set) var pixels: [UInt32]
+
+    /// Where a tile lies on the canvas: its north-west corner and side, in device pixels, and
+    /// the latitudes (degrees) of its north and south edges.
+    public struct TileFrame: Sendable {
+        public var x: Double
+        public var y: Double
+        public var size: Double
+        public var north: Double
+        public var south: Double
+        /// Only the pixels whose centres lie in this square (x, y, side; device pixels) are
+        /// drawn: a parent tile standing in for a missing child draws in the child's square.
+        public var clip: (x: Double, y: Double, size: Double)?
+
+        public init(
+            x: Double, y: Double, size: Double, north: Double, south: Double,
+            clip: (x: Double, y: Double, size: Double)? = nil
+        ) {
+            self.x = x
+            self.y = y
+            self.size = size
+            self.north = north
+            self.south = south
+            self.clip = clip
+        }
+
+        /// The pixel columns and rows the tile colours on a canvas of `width` × `height`.
+        func pixels(width: Int, height: Int) -> (cols: Range<Int>, rows: Range<Int>) {
+            func span(_ origin: Double, _ size: Double, _ limit: Int) -> Range<Int> {
+                let lo = max(0, Int((origin - 0.5).rounded(.up)))
+                let hi = min(limit, Int((origin + size - 0.5).rounded(.up)))
+                return lo < hi ? lo..<hi : 0..<0
+            }
+            var cols = span(x, size, width)
+            var rows = span(y, size, height)
+            if let c = clip {
+                cols = cols.clamped(to: span(c.x, c.size, width))
+                rows = rows.clamped(to: span(c.y, c.size, height))
+            }
+            return (cols, rows)
+        }
+    }
+
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        pixels = [UInt32](repeating: 0, count: self.width * self.height)
+    }
+
+    /// Whether anything was drawn.
+    public var isEmpty: Bool { !pixels.contains { $0 != 0 } }
+
+    /// Texel lookups along one axis: for each pixel of `range`, the two texels around it and the
+    /// weight of the second, for texels `0..<count` centred at (i + 0.5) / count of the tile and
+    /// `offset` added (1 for a texture with a border ring). `clamp` keeps to 0…count−1
+    /// (clamp-to-edge); otherwise the border texels −1 and count are read.
+    func taps(
+        _ range: Range<Int>, origin: Double, size: Double, count: Int, clamp: Bool, nearest: Bool
+    ) -> [(Int, Int, Float)] {
+        range.map { p in
+            var t = ((Double(p) + 0.5 - origin) / size) * Double(count) - 0.5
+            if clamp { t = min(max(t, 0), Double(count - 1)) } else { t = min(max(t, -1), Double(count)) }
+            if nearest {
+                let i = Int((t + 0.5).rounded(.down))
+                let c = clamp ? min(max(i, 0), count - 1) : min(max(i, -1), count)
+                return (c, c, 0)
+            }
+            let i0 = Int(t.rounded(.down))
+            let f = Float(t - Double(i0))
+            let hi = clamp ? count - 1 : count
+            return (i0, min(i0 + 1, hi), f)
+        }
+    }
+
+    /// Shades `gradient` with `shading` into the pixels of `frame`.
+    public mutating func shade(
+        _ gradient: HillshadeGradient, with shading: HillshadeShading, frame: TileFrame, nearest: Bool = false
+    ) {
+        let (cols, rows) = frame.pixels(width: width, height: height)
+        guard !cols.isEmpty, !rows.isEmpty else { return }
+        let dim = gradient.dim
+        let xs = taps(cols, origin: frame.x, size: frame.size, count: dim, clamp: true, nearest: nearest)
+        let ys = taps(rows, origin: frame.y, size: frame.size, count: dim, clamp: true, nearest: nearest)
+        let w = width
+        gradient.bytes.withUnsafeBufferPointer { g in
+            pixels.withUnsafeMutableBufferPointer { out in
+                for (row, (y0, y1, fy)) in zip(rows, ys) {
+                    let v = (Double(row) + 0.5 - frame.y) / frame.size
+                    let latitude = (frame.north - frame.south) * (1 - v) + frame.south
+                    let inverseScale = Float(1 / cos(latitude * .pi / 180))
+                    for (col, (x0, x1, fx)) in zip(cols, xs) {
+                        let (bx, by) = Self.bilinear2(g, dim, x0, x1, y0, y1, fx, fy)
+                        let dx = HillshadeGradient.derivative(bx) * inverseScale
+                        let dy = HillshadeGradient.derivative(by) * inverseScale
+                        out[row * w + col] = Self.word(shading.color(dx: dx, dy: dy))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Colours the heights of `tile` through `ramp` times `opacity` into the pixels of `frame`
+    /// (bilinear between pixels, the border ring read at the tile's edges).
+    public mutating func colorRelief(
+        _ tile: DEMTile, ramp: ColorReliefRamp, opacity: Float, frame: TileFrame, nearest: Bool = false
+    ) {
+        let (cols, rows) = frame.pixels(width: width, height: height)
+        guard !cols.isEmpty, !rows.isEmpty else { return }
+        let xs = taps(cols, origin: frame.x, size: frame.size, count: tile.dim, clamp: false, nearest: nearest)
+        let ys = taps(rows, origin: frame.y, size: frame.size, count: tile.dim, clamp: false, nearest: nearest)
+        let w = width
+        let s = tile.stride
+        tile.heights.withUnsafeBufferPointer { h in
+            pixels.withUnsafeMutableBufferPointer { out in
+                for (row, (y0, y1, fy)) in zip(rows, ys) {
+                    let r0 = (y0 + 1) * s + 1
+                    let r1 = (y1 + 1) * s + 1
+                    for (col, (x0, x1, fx)) in zip(cols, xs) {
+                        let top = h[r0 + x0] + (h[r0 + x1] - h[r0 + x0]) * fx
+                        let bottom = h[r1 + x0] + (h[r1 + x1] - h[r1 + x0]) * fx
+                        let e = top + (bottom - top) * fy
+                        out[row * w + col] = Self.word(ramp.color(at: e) * opacity)
+                    }
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    static func bilinear2(
+        _ g: UnsafeBufferPointer<UInt8>, _ dim: Int, _ x0: Int, _ x1: Int, _ y0: Int, _ y1: Int, _ fx: Float,
+        _ fy: Float
+    ) -> (Float, Float) {
+        let a = 2 * (y0 * dim + x0)
+        let b = 2 * (y0 * dim + x1)
+        let c = 2 * (y1 * dim + x0)
+        let d = 2 * (y1 * dim + x1)
+        let topX = Float(g[a]) + (Float(g[b]) - Float(g[a])) * fx
+        let botX = Float(g[c]) + (Float(g[d]) - Float(g[c])) * fx
+        let topY = Float(g[a + 1]) + (Float(g[b + 1]) - Float(g[a + 1])) * fx
+        let botY = Float(g[c + 1]) + (Float(g[d + 1]) - Float(g[c + 1])) * fx
+        return (topX + (botX - topX) * fy, topY + (botY - topY) * fy)
+    }
+
+    /// Premultiplied RGBA 0…1 → an ARGB word, each channel clamped and rounded to a byte.
+    @inline(__always)
+    static func word(_ c: SIMD4<Float>) -> UInt32 {
+        let v = (c.clamped(lowerBound: .zero, upperBound: .one) * 255).rounded(.toNearestOrAwayFromZero)
+        return UInt32(v.w) << 24 | UInt32(v.x) << 16 | UInt32(v.y) << 8 | UInt32(v.z)
+    }
+}
