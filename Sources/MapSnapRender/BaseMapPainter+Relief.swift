@@ -41,7 +41,7 @@ extension BaseMapPainter {
             let frame = reliefFrame(tile, drawn: id)
             switch paint {
             case .hillshade(let shading):
-                relief.shade(HillshadeGradient(tile: dem, zoom: id.z), with: shading, frame: frame, nearest: nearest)
+                relief.shade(dem, zoom: id.z, with: shading, frame: frame, nearest: nearest)
             case .colorRelief(let ramp, let opacity):
                 relief.colorRelief(dem, ramp: ramp, opacity: opacity, frame: frame, nearest: nearest)
             }

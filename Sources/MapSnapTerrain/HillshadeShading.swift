@@ -43,6 +43,11 @@ public struct HillshadeShading: Sendable {
 
     // Per light: sine and cosine of the altitude and of the azimuth (turned as each method does).
     private let terms: [(sinAlt: Float, cosAlt: Float, cosAz: Float, sinAz: Float)]
+    /// The functions of the slope's length a method needs (see `slopeTerms`), tabulated over
+    /// 0…`tableEnd` for linear lookup; longer slopes are computed.
+    private let table: [SIMD2<Float>]
+    static let tableEnd: Float = 8
+    static let tableSteps = 2048
 
     public init(method: Method, lights: [Light], accent: SIMD4<Float>, exaggeration: Float) {
         self.method = method
@@ -56,12 +61,97 @@ public struct HillshadeShading: Sendable {
             // multidirectional turns by −cos/−sin of the azimuth, the others by azimuth + π: the same.
             (sin(light.altitude), cos(light.altitude), -cos(light.azimuth), -sin(light.azimuth))
         }
+        let (m, e) = (method, exaggeration)
+        table = (0...Self.tableSteps).map { i in
+            Self.slopeTerms(Float(i) * Self.tableEnd / Float(Self.tableSteps), method: m, exaggeration: e)
+        }
+    }
+
+    /// What depends on the slope's length alone: for `standard`, the accent's and the shade's
+    /// strengths ((1 − cos s′)·k, sin s′·k, s′ MapLibre's scaled slope, k = clamp(2·exaggeration));
+    /// for `igor`, atan(len)·2/π; for `combined`, atan(len)·4/π² (len × 2·exaggeration for those).
+    static func slopeTerms(_ length: Float, method: Method, exaggeration: Float) -> SIMD2<Float> {
+        switch method {
+        case .standard:
+            let slope = atan(0.625 * length)
+            let base = 1.875 - exaggeration * 1.75
+            let maxValue = Float.pi / 2
+            let scaled = exaggeration != 0.5 ? ((pow(base, slope) - 1) / (pow(base, maxValue) - 1)) * maxValue : slope
+            let strength = min(max(exaggeration * 2, 0), 1)
+            return SIMD2((1 - cos(scaled)) * strength, sin(scaled) * strength)
+        case .igor: return SIMD2(atan(length) * 2 / .pi, 0)
+        case .combined: return SIMD2(atan(length) * 4 / (.pi * .pi), 0)
+        case .basic, .multidirectional: return .zero
+        }
+    }
+
+    @inline(__always)
+    private func lookup(_ length: Float) -> SIMD2<Float> {
+        guard length < Self.tableEnd else { return Self.slopeTerms(length, method: method, exaggeration: exaggeration) }
+        let t = length * (Float(Self.tableSteps) / Self.tableEnd)
+        let i = Int(t)
+        return table[i] + (table[i + 1] - table[i]) * (t - Float(i))
+    }
+
+    /// acos(x) for x in −1…1 within 2·10⁻⁸ (Abramowitz and Stegun 4.4.46).
+    @inline(__always)
+    static func fastAcos(_ x: Float) -> Float {
+        let a = min(abs(x), 1)
+        var p: Float = -0.001_262_491_1
+        p = p * a + 0.006_670_090_1
+        p = p * a - 0.017_088_125_6
+        p = p * a + 0.030_891_881_0
+        p = p * a - 0.050_174_304_6
+        p = p * a + 0.088_978_987_4
+        p = p * a - 0.214_598_801_6
+        p = p * a + 1.570_796_305_0
+        let r = (1 - a).squareRoot() * p
+        return x >= 0 ? r : .pi - r
+    }
+
+    /// MapLibre's |mod((aspect + azimuth + π)/π + 0.5, 2) − 1| for the slope (dx, dy) of length
+    /// `length`: the angle between the light and the slope's facing, over π (see `standard`).
+    @inline(__always)
+    private func facing(_ dx: Float, _ dy: Float, _ length: Float) -> Float {
+        let t = terms[0]
+        // sin(aspect + azimuth + π) with sin(aspect) = dy/len, cos(aspect) = −dx/len; −cosAz and
+        // −sinAz are stored, hence the signs.
+        let s = length > 0 ? (dy * t.cosAz - dx * t.sinAz) / length : -t.cosAz
+        return Self.fastAcos(min(max(s, -1), 1)) / .pi
     }
 
     /// The premultiplied colour for the derivative (dx, dy) (metres per metre, east and south,
     /// already divided by the cosine of the latitude).
     @inline(__always)
     public func color(dx: Float, dy: Float) -> SIMD4<Float> {
+        switch method {
+        case .standard:
+            let length = (dx * dx + dy * dy).squareRoot()
+            let k = lookup(length)
+            let light = lights[0]
+            let shadeColor = (light.shadow + (light.highlight - light.shadow) * facing(dx, dy, length)) * k.y
+            return accent * k.x * (1 - shadeColor.w) + shadeColor
+        case .igor:
+            let (x, y) = (dx * exaggeration * 2, dy * exaggeration * 2)
+            let length = (x * x + y * y).squareRoot()
+            let slope = lookup(length).x
+            let aspect = 1 - facing(x, y, length)
+            return lights[0].shadow * (slope * aspect) + lights[0].highlight * (slope * (1 - aspect))
+        case .combined:
+            let (x, y) = (dx * exaggeration * 2, dy * exaggeration * 2)
+            let t = terms[0]
+            let length2 = x * x + y * y
+            let cosine = (t.sinAlt - (y * t.cosAz * t.cosAlt - x * t.sinAz * t.cosAlt)) / (1 + length2).squareRoot()
+            let cang = min(Self.fastAcos(min(max(cosine, -1), 1)), .pi / 2)
+            let steep = lookup(length2.squareRoot()).x
+            return lights[0].shadow * (cang * steep) + lights[0].highlight * ((.pi / 2 - cang) * steep)
+        default: return exactColor(dx: dx, dy: dy)
+        }
+    }
+
+    /// `color` computed with the shader's own functions (no tables): the reference the fast
+    /// path is tested against.
+    public func exactColor(dx: Float, dy: Float) -> SIMD4<Float> {
         switch method {
         case .standard: return standard(dx, dy)
         case .basic: return lambert(dx * exaggeration * 2, dy * exaggeration * 2, lights: 1)

@@ -82,15 +82,22 @@ public struct ReliefCanvas: Sendable {
         }
     }
 
-    /// Shades `gradient` with `shading` into the pixels of `frame`.
+    /// Shades the slopes of `tile` (at tile zoom `zoom`, see `HillshadeGradient`) with
+    /// `shading` into the pixels of `frame`; only the texels those pixels read are computed.
     public mutating func shade(
-        _ gradient: HillshadeGradient, with shading: HillshadeShading, frame: TileFrame, nearest: Bool = false
+        _ tile: DEMTile, zoom: Int, with shading: HillshadeShading, frame: TileFrame, nearest: Bool = false
     ) {
         let (cols, rows) = frame.pixels(width: width, height: height)
         guard !cols.isEmpty, !rows.isEmpty else { return }
-        let dim = gradient.dim
+        let dim = tile.dim
         let xs = taps(cols, origin: frame.x, size: frame.size, count: dim, clamp: true, nearest: nearest)
         let ys = taps(rows, origin: frame.y, size: frame.size, count: dim, clamp: true, nearest: nearest)
+        guard let fx = xs.first, let lx = xs.last, let fy = ys.first, let ly = ys.last else { return }
+        let gradient = HillshadeGradient(
+            tile: tile, zoom: zoom, columns: fx.0..<(lx.1 + 1), rows: fy.0..<(ly.1 + 1))
+        let gx = gradient.columns.lowerBound
+        let gy = gradient.rows.lowerBound
+        let gw = gradient.columns.count
         let w = width
         gradient.bytes.withUnsafeBufferPointer { g in
             pixels.withUnsafeMutableBufferPointer { out in
@@ -98,8 +105,10 @@ public struct ReliefCanvas: Sendable {
                     let v = (Double(row) + 0.5 - frame.y) / frame.size
                     let latitude = (frame.north - frame.south) * (1 - v) + frame.south
                     let inverseScale = Float(1 / cos(latitude * .pi / 180))
+                    let r0 = (y0 - gy) * gw - gx
+                    let r1 = (y1 - gy) * gw - gx
                     for (col, (x0, x1, fx)) in zip(cols, xs) {
-                        let (bx, by) = Self.bilinear2(g, dim, x0, x1, y0, y1, fx, fy)
+                        let (bx, by) = Self.bilinear2(g, r0 + x0, r0 + x1, r1 + x0, r1 + x1, fx, fy)
                         let dx = HillshadeGradient.derivative(bx) * inverseScale
                         let dy = HillshadeGradient.derivative(by) * inverseScale
                         out[row * w + col] = Self.word(shading.color(dx: dx, dy: dy))
@@ -138,13 +147,12 @@ public struct ReliefCanvas: Sendable {
 
     @inline(__always)
     static func bilinear2(
-        _ g: UnsafeBufferPointer<UInt8>, _ dim: Int, _ x0: Int, _ x1: Int, _ y0: Int, _ y1: Int, _ fx: Float,
-        _ fy: Float
+        _ g: UnsafeBufferPointer<UInt8>, _ i00: Int, _ i01: Int, _ i10: Int, _ i11: Int, _ fx: Float, _ fy: Float
     ) -> (Float, Float) {
-        let a = 2 * (y0 * dim + x0)
-        let b = 2 * (y0 * dim + x1)
-        let c = 2 * (y1 * dim + x0)
-        let d = 2 * (y1 * dim + x1)
+        let a = 2 * i00
+        let b = 2 * i01
+        let c = 2 * i10
+        let d = 2 * i11
         let topX = Float(g[a]) + (Float(g[b]) - Float(g[a])) * fx
         let botX = Float(g[c]) + (Float(g[d]) - Float(g[c])) * fx
         let topY = Float(g[a + 1]) + (Float(g[b + 1]) - Float(g[a + 1])) * fx
@@ -155,7 +163,10 @@ public struct ReliefCanvas: Sendable {
     /// Premultiplied RGBA 0…1 → an ARGB word, each channel clamped and rounded to a byte.
     @inline(__always)
     static func word(_ c: SIMD4<Float>) -> UInt32 {
-        let v = (c.clamped(lowerBound: .zero, upperBound: .one) * 255).rounded(.toNearestOrAwayFromZero)
+        // NaN-safe clamp (a NaN channel gives 0), then round half up.
+        let v =
+            c.replacing(with: 0, where: .!(c .>= 0)).replacing(with: 1, where: c .> 1) * 255
+            + SIMD4(repeating: 0.5)
         return UInt32(v.w) << 24 | UInt32(v.x) << 16 | UInt32(v.y) << 8 | UInt32(v.z)
     }
 }
