@@ -70,7 +70,7 @@ let modules: [Target] = [
         dependencies: [
             "MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "MapSnapTiles", "MapSnapImage",
             "MapSnapTerrain", "MapSnapText", "MapSnapOverlay", "MapSnapRender",
-        ]),
+        ], resources: [.embedInCode("TerrainLayers.json")]),
     // The command line as a library, so its parsing is unit-tested; `mapsnap` only calls it.
     // Its `basemap build` runs polygons.py (embedded at build time) to make the sea polygons.
     .target(

@@ -36,6 +36,10 @@ public final class BaseMapLoader {
     /// source id; a front end may name its own command.
     public var missingTilesHint: @Sendable (String) -> String = BaseMap.standardMissingTilesHint
 
+    /// Elevation files (`--dem PATH`, repeatable; see `loadElevation`): relief for a style that
+    /// has none, and the heights of its `raster-dem` sources that have no local tiles.
+    public var elevation: [String] = []
+
     /// A sprite to use instead of the style's (`--sprite PATH`): a path prefix, from the current
     /// folder, of `PATH.json` and `PATH.png` (or their `@2x` variants). Nil keeps the style's.
     public var sprite: String?
@@ -113,6 +117,8 @@ public final class BaseMapLoader {
         if let sprite {
             parsedStyle.sprites = [StyleSprite(id: "default", url: try Self.spritePath(sprite))]
         }
+        let dem = try loadElevation(elevation)
+        if dem != nil { try Self.addRelief(to: &parsedStyle, named: style) }
         Self.warnOffline(parsedStyle, warn: warn)
         Self.warnUnsupported(parsedStyle, warn: warn)
         for id in overrides.keys.sorted() where parsedStyle.source(id: id) == nil {
@@ -122,6 +128,13 @@ public final class BaseMapLoader {
         }
         var loaded = LoadedSources()
         for source in parsedStyle.sources {
+            // The --dem files stand in for a raster-dem source with no local tiles of its own.
+            if let dem, source.kind == .rasterDEM, overrides[source.id] == nil,
+                source.id == Self.demSourceID || !Self.hasLocalTiles(source, base: file.folder)
+            {
+                loaded.dem[source.id] = dem
+                continue
+            }
             try loadSource(source, bound: overrides[source.id], from: file, into: &loaded, warn: warn)
         }
         // OpenStreetMap-derived tiles (all the OpenMapTiles-schema sources) must credit OSM (ODbL).

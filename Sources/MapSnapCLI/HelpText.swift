@@ -72,6 +72,10 @@ public enum HelpText {
                                   .pmtiles file. Repeatable.
           --sprite PATH           The style's icons and patterns from PATH.json and
                                   PATH.png (or PATH@2x.*) instead of its own sprite.
+          --dem PATH              Elevation for relief: terrain-RGB or Terrarium tiles
+                                  (.mbtiles, .pmtiles), SRTM .hgt or GeoTIFF. A style
+                                  with no relief gets a hillshade (satellite and hybrid
+                                  also an elevation tint). Repeatable.
           --fonts DIR             Fonts (.ttf, .otf, .ttc) in DIR that the style's
                                   text-font may name by family ("Open Sans Semibold"),
                                   matched before the bundled Noto Sans faces.

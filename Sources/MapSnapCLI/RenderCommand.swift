@@ -9,7 +9,7 @@ struct RenderCommand {
             "--out", "--format", "--size", "--scale", "--compression", "--annotations", "--center", "--zoom", "--span",
             "--bbox", "--padding", "--route-file", "--pin", "--callout", "--title", "--highlight", "--units",
             "--cluster-radius", "--timeout",
-            "--attribution", "--style", "--source", "--sprite", "--fonts",
+            "--attribution", "--style", "--source", "--sprite", "--fonts", "--dem",
         ],
         flags: [
             "--help", "--polyline6", "--no-flags", "--no-callouts", "--no-scale-bar", "--no-attribution", "--bare",
@@ -38,6 +38,8 @@ struct RenderCommand {
         var sources: [String: String] = [:]
         /// `--sprite PATH`: the sprite instead of the style's.
         var sprite: String?
+        /// `--dem PATH` (repeatable): elevation files for relief.
+        var dem: [String] = []
         /// `--bare`: only what the style draws.
         var bare = false
         /// `--allow-empty`: an overlay file with nothing drawable is not an error.
@@ -99,9 +101,10 @@ struct RenderCommand {
             plan.sources[String(b[b.startIndex..<eq])] = String(b[b.index(after: eq)...])
         }
         plan.sprite = a.last("--sprite")
-        if plan.style == "none" && (!plan.sources.isEmpty || plan.sprite != nil) {
-            throw SnapshotError(
-                .usage, "\(plan.sprite != nil ? "--sprite" : "--source") cannot be used with --style none")
+        plan.dem = a.values("--dem")
+        if plan.style == "none" && (!plan.sources.isEmpty || plan.sprite != nil || !plan.dem.isEmpty) {
+            let flag = plan.sprite != nil ? "--sprite" : !plan.dem.isEmpty ? "--dem" : "--source"
+            throw SnapshotError(.usage, "\(flag) cannot be used with --style none")
         }
         if (!plan.sources.isEmpty || plan.sprite != nil) && plan.style == nil { plan.style = "standard" }
         if a.has("--polyline6") { plan.polylinePrecision = 6 }
@@ -287,10 +290,13 @@ struct RenderCommand {
                 warn("the bundled styles were not found (set MAPSNAP_STYLE_DIR); drawing no base map")
                 return nil
             }
-            return try loader().load(style: "standard", overrides: [:], warn: warn)
+            let loader = loader()
+            loader.elevation = plan.dem
+            return try loader.load(style: "standard", overrides: [:], warn: warn)
         case let style?:
             let loader = loader()
             loader.sprite = plan.sprite
+            loader.elevation = plan.dem
             loader.appendsOverlayLayers = !plan.bare
             // --bare draws the style as it is: no world map under it either.
             if plan.bare { loader.worldMap = nil }

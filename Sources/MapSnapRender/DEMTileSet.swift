@@ -90,7 +90,8 @@ public final class DEMTileSet: Sendable {
         }
     }
 
-    private func rawTile(_ id: TileID) throws(TileSourceError) -> DEMTile? {
+    /// The tile at `id` as made, its border not yet filled from the neighbours.
+    package func rawTile(_ id: TileID) throws(TileSourceError) -> DEMTile? {
         if let hit = raw.withLock({ $0.get(id) }) { return try Self.unwrap(hit) }
         let entry: Entry
         do throws(TileSourceError) {
