@@ -1,4 +1,25 @@
 extension GeoRaster {
+    /// Where a fractional cell position falls along one axis: the two cells around it and the
+    /// weight of the upper one. Used per pixel by `bilinear` and per column and row by
+    /// `ElevationModel.demTile`.
+    @usableFromInline
+    struct BilinearAxis: Sendable {
+        @usableFromInline let lower: Int
+        @usableFromInline let upper: Int
+        @usableFromInline let fraction: Float
+
+        /// Position `p` (cell centres at whole numbers) on an axis of `count` cells; nil
+        /// outside −0.5…count − 0.5. Between an edge and the outermost centre the edge cell holds.
+        @inlinable
+        init?(_ p: Double, count: Int) {
+            guard p >= -0.5, p <= Double(count) - 0.5 else { return nil }
+            let clamped = min(max(p, 0), Double(count - 1))
+            lower = min(Int(clamped), max(count - 2, 0))
+            upper = min(lower + 1, count - 1)
+            fraction = Float(clamped - Double(lower))
+        }
+    }
+
     /// Bilinear interpolation of `cells` (`width` × `height` heights in metres, row by row) at
     /// the fractional cell position (`column`, `row`), cell centres at whole numbers.
     ///
@@ -13,24 +34,32 @@ extension GeoRaster {
     static func bilinear(
         _ cells: UnsafeBufferPointer<Float>, _ width: Int, _ height: Int, _ column: Double, _ row: Double
     ) -> Float {
-        guard column >= -0.5, column <= Double(width) - 0.5, row >= -0.5, row <= Double(height) - 0.5 else {
+        guard let x = BilinearAxis(column, count: width), let y = BilinearAxis(row, count: height) else {
             return .nan
         }
-        let cx = min(max(column, 0), Double(width - 1))
-        let cy = min(max(row, 0), Double(height - 1))
-        let x0 = min(Int(cx), max(width - 2, 0))
-        let y0 = min(Int(cy), max(height - 2, 0))
-        let x1 = min(x0 + 1, width - 1)
-        let y1 = min(y0 + 1, height - 1)
-        let fx = Float(cx - Double(x0))
-        let fy = Float(cy - Double(y0))
-        let a = cells[y0 * width + x0]
-        let b = cells[y0 * width + x1]
-        let c = cells[y1 * width + x0]
-        let d = cells[y1 * width + x1]
+        return blend(cells, width, x, y)
+    }
+
+    /// The NaN-aware bilinear blend of the four cells `x` and `y` select (see `bilinear`).
+    @inlinable
+    static func blend(_ cells: UnsafeBufferPointer<Float>, _ width: Int, _ x: BilinearAxis, _ y: BilinearAxis)
+        -> Float
+    {
+        let fx = x.fraction
+        let fy = y.fraction
+        let a = cells[y.lower * width + x.lower]
+        let b = cells[y.lower * width + x.upper]
+        let c = cells[y.upper * width + x.lower]
+        let d = cells[y.upper * width + x.upper]
         if !(a.isNaN || b.isNaN || c.isNaN || d.isNaN) {
             return (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy
         }
+        return blendAroundVoids(a, b, c, d, fx, fy)
+    }
+
+    /// The slow path of `blend`, when one of the four cells is NaN.
+    @usableFromInline
+    static func blendAroundVoids(_ a: Float, _ b: Float, _ c: Float, _ d: Float, _ fx: Float, _ fy: Float) -> Float {
         let nearest = fy < 0.5 ? (fx < 0.5 ? a : b) : (fx < 0.5 ? c : d)
         if nearest.isNaN { return .nan }
         var sum: Float = 0

@@ -83,9 +83,15 @@ extension TIFFLayout {
             var sum: UInt32 = 0
             for c in 0..<target.count {
                 let stored = row.loadUnaligned(fromByteOffset: 4 * c, as: UInt32.self)
-                // The floating-point predictor leaves the bytes most significant first.
-                let value =
-                    predictor == 3 || bigEndian ? UInt32(bigEndian: stored) : UInt32(littleEndian: stored)
+                let value: UInt32
+                if predictor == 3 {
+                    // The byte planes, put back, give the float most significant byte first in a
+                    // little-endian file and least significant first in a big-endian one: what
+                    // libtiff (so GDAL) writes and reads on little-endian machines.
+                    value = bigEndian ? UInt32(littleEndian: stored) : UInt32(bigEndian: stored)
+                } else {
+                    value = bigEndian ? UInt32(bigEndian: stored) : UInt32(littleEndian: stored)
+                }
                 sum = differencing ? sum &+ value : value
                 target[c] = Float(bitPattern: sum)
             }

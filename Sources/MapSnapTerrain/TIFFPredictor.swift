@@ -4,7 +4,8 @@
 /// Horizontal differencing (Predictor 2, TIFF 6.0 §14) is undone while storing the samples.
 enum TIFFPredictor {
     /// Undoes Predictor 3 for the row of `samples` 32-bit floats at byte `row` of `data`: sums
-    /// the bytes, then puts each float's four bytes back together, most significant first.
+    /// the bytes, then puts each float's four bytes back together, plane 0 first (see
+    /// `TIFFLayout.store` for the byte order they then have).
     /// - Precondition: `data` holds `4 · samples` bytes from `row`.
     static func undoFloatingPoint(_ data: inout [UInt8], row: Int, samples: Int) {
         let count = 4 * samples
