@@ -7,14 +7,20 @@
 /// of times, so a tile that is all void but one cell costs the same as one with four voids.
 /// A grid with no valid cell at all stays NaN.
 enum VoidFill {
-    /// Fills the NaN cells of `cells` (`width` × `height`, row by row) in place.
+    /// Fills the NaN cells of `cells` (`width` × `height`, row by row) in place. The layers live
+    /// in a dictionary over the voids alone when they are few (a tile with 4 voids costs one
+    /// scan for NaN), in an array over the whole grid when they are many.
     static func fill(_ cells: inout [Float], width: Int, height: Int) {
         guard width > 0, height > 0, cells.count == width * height else { return }
-        // 0: a known cell; -1: a void not reached yet; k ≥ 1: a void of layer k.
-        var layer = [Int32](repeating: 0, count: cells.count)
+        var voids: [Int] = []
+        cells.withUnsafeBufferPointer { buffer in
+            for i in buffer.indices where buffer[i].isNaN { voids.append(i) }
+        }
+        guard !voids.isEmpty else { return }
+        var layer = Layers(voids: voids, cells: cells.count)
         var queue: [Int] = []
-        for i in 0..<cells.count where cells[i].isNaN { layer[i] = -1 }
-        for i in 0..<cells.count where layer[i] == -1 {
+        queue.reserveCapacity(voids.count)
+        for i in voids {
             var touchesData = false
             forEachNeighbour(of: i, width, height) { j in if layer[j] == 0 { touchesData = true } }
             if touchesData {
@@ -40,6 +46,30 @@ enum VoidFill {
                 }
             }
             cells[i] = count > 0 ? sum / count : .nan
+        }
+    }
+
+    /// The layer of each cell: 0 for a known cell, −1 for a void not reached yet, k ≥ 1 for a
+    /// void of layer k.
+    private struct Layers {
+        private var dense: [Int32] = []
+        private var sparse: [Int: Int32] = [:]
+
+        init(voids: [Int], cells: Int) {
+            if voids.count > cells / 16 {
+                dense = [Int32](repeating: 0, count: cells)
+                for i in voids { dense[i] = -1 }
+            } else {
+                sparse.reserveCapacity(voids.count)
+                for i in voids { sparse[i] = -1 }
+            }
+        }
+
+        subscript(i: Int) -> Int32 {
+            get { dense.isEmpty ? sparse[i] ?? 0 : dense[i] }
+            set {
+                if dense.isEmpty { sparse[i] = newValue } else { dense[i] = newValue }
+            }
         }
     }
 
