@@ -51,7 +51,7 @@ struct GeoTIFFGeoreference {
         let count = Int(min(values[3], UInt64(values.count / 4 - 1)))
         var keys: [Int: Int] = [:]
         for k in 0..<count {
-            let entry = values[4 * (k + 1)..<4 * (k + 2)].map { Int($0) }
+            let entry = values[4 * (k + 1)..<4 * (k + 2)].map { Int(truncatingIfNeeded: $0) }
             // Location 0: the value is the SHORT itself; the keys read here are all SHORTs.
             if entry[1] == 0 { keys[entry[0]] = entry[3] }
         }
