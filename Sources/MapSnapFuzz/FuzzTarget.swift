@@ -19,7 +19,8 @@ public struct FuzzTarget: Sendable {
     }
 
     /// Every target, by name.
-    public static let all: [FuzzTarget] = formatTargets + tileTargets + styleTargets + commandTargets
+    public static let all: [FuzzTarget] =
+        formatTargets + tileTargets + styleTargets + commandTargets + terrainTargets
 
     /// The target called `name`, if there is one.
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }

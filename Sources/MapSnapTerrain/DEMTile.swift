@@ -30,6 +30,16 @@ public struct DEMTile: Sendable, Equatable {
         fillBorderFromEdges()
     }
 
+    /// A tile whose border is already known (say, resampled from an elevation model):
+    /// `bordered` holds (dim + 2)² heights in metres, row by row from the border's north-west
+    /// corner, as `heights` does.
+    /// - Precondition: `bordered.count == (dim + 2) * (dim + 2)`, dim ≥ 1.
+    public init(dim: Int, bordered: [Float]) {
+        precondition(dim >= 1 && bordered.count == (dim + 2) * (dim + 2), "DEMTile: \(bordered.count) for dim \(dim)")
+        self.dim = dim
+        self.heights = bordered
+    }
+
     /// Decodes a square `raster-dem` tile image with `encoding`.
     /// - Throws: `DEMError.notSquare` for a tile that is not square.
     public init(image: RasterTileImage, encoding: DEMEncoding) throws(DEMError) {
