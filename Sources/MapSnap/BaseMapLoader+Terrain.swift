@@ -85,7 +85,8 @@ extension BaseMapLoader {
             } else {
                 at = style.layers.firstIndex { $0.id == group.before } ?? style.layers.count
             }
-            style.layers.insert(contentsOf: group.layers.filter { l in !style.layers.contains { $0.id == l.id } }, at: at)
+            style.layers.insert(
+                contentsOf: group.layers.filter { l in !style.layers.contains { $0.id == l.id } }, at: at)
         }
     }
 
@@ -95,7 +96,8 @@ extension BaseMapLoader {
         let bytes = PackageResources.TerrainLayers_json
         do {
             let layers = try StyleParser.parse(bytes: bytes, file: "TerrainLayers.json").0.layers
-            guard case .object(let root) = try JSONParser().parse(bytes), case .object(let placements)? = root["placements"],
+            guard case .object(let root) = try JSONParser().parse(bytes),
+                case .object(let placements)? = root["placements"],
                 case .array(let list)? = placements[key]
             else { return [] }
             return list.elements.compactMap { pair in
@@ -122,7 +124,11 @@ extension BaseMapLoader {
         do {
             model = try ElevationModel.load(paths: paths)
         } catch {
-            throw SnapshotError(.badInput, error.description, file: paths.count == 1 ? paths[0] : nil)
+            // The readers' messages start with the file they name: keep it as the error's file.
+            let text = error.description
+            let file = paths.first { text.hasPrefix($0 + ": ") }
+            let message = file.map { String(text.dropFirst($0.count + 2)) } ?? text
+            throw SnapshotError(.badInput, message, file: file)
         }
         return DEMTileSet(name: paths.joined(separator: ", "), tileSize: 256, minZoom: 0, maxZoom: 14) { id in
             model.demTile(z: id.z, x: id.x, y: id.y, dim: 256)

@@ -47,6 +47,15 @@ extension ElevationModel {
     {
         let columns = longitudes.map { GeoRaster.BilinearAxis(raster.column(longitude: $0), count: raster.width) }
         let rows = latitudes.map { GeoRaster.BilinearAxis(raster.row(latitude: $0), count: raster.height) }
+        // Where the tile's pixels are finer than the raster's cells, Catmull-Rom instead of
+        // bilinear: a bilinear surface has a slope that jumps at every cell edge, which a
+        // hillshade shows as squares.
+        let step =
+            abs(raster.column(longitude: longitudes.last ?? 0) - raster.column(longitude: longitudes.first ?? 0))
+            / Double(max(1, longitudes.count - 1))
+        let cubicColumns = longitudes.map { GeoRaster.CubicAxis(raster.column(longitude: $0), count: raster.width) }
+        let cubicRows = latitudes.map { GeoRaster.CubicAxis(raster.row(latitude: $0), count: raster.height) }
+        let smooth = step < 0.75 && raster.width >= 4 && raster.height >= 4
         guard columns.contains(where: { $0 != nil }), rows.contains(where: { $0 != nil }) else { return false }
         let side = longitudes.count
         var filled = false
@@ -56,7 +65,11 @@ extension ElevationModel {
                     guard let row else { continue }
                     for (i, column) in columns.enumerated() where out[j * side + i].isNaN {
                         guard let column else { continue }
-                        let h = GeoRaster.blend(cells, raster.width, column, row)
+                        var h = Float.nan
+                        if smooth, let cx = cubicColumns[i], let cy = cubicRows[j] {
+                            h = GeoRaster.cubic(cells, raster.width, cx, cy)
+                        }
+                        if h.isNaN { h = GeoRaster.blend(cells, raster.width, column, row) }
                         if !h.isNaN {
                             out[j * side + i] = h
                             filled = true
