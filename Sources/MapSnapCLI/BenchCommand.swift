@@ -107,7 +107,10 @@ enum BenchCommand {
         }
         let style = plan.style ?? "standard"
         if style != "none" {
-            o.baseMap = try BaseMapLoader().load(style: style, overrides: plan.sources) { _ in }
+            let loader = BaseMapLoader()
+            loader.sprite = plan.sprite
+            loader.elevation = plan.dem
+            o.baseMap = try loader.load(style: style, overrides: plan.sources) { _ in }
         }
         for f in plan.files { o.features += try RenderCommand.read(f, precision: plan.polylinePrecision) }
         for f in plan.routeFiles { o.routes += try RenderCommand.read(f, precision: plan.polylinePrecision) }

@@ -46,6 +46,10 @@ public struct HillshadeShading: Sendable {
     /// The functions of the slope's length a method needs (see `slopeTerms`), tabulated over
     /// 0…`tableEnd` for linear lookup; longer slopes are computed.
     private let table: [SIMD2<Float>]
+    /// The first light and its terms, kept apart: the per-pixel paths read nothing from arrays
+    /// but the table.
+    private let light0: Light
+    private let term0: (sinAlt: Float, cosAlt: Float, cosAz: Float, sinAz: Float)
     static let tableEnd: Float = 8
     static let tableSteps = 2048
 
@@ -61,6 +65,8 @@ public struct HillshadeShading: Sendable {
             // multidirectional turns by −cos/−sin of the azimuth, the others by azimuth + π: the same.
             (sin(light.altitude), cos(light.altitude), -cos(light.azimuth), -sin(light.azimuth))
         }
+        light0 = self.lights[0]
+        term0 = terms[0]
         let (m, e) = (method, exaggeration)
         table = (0...Self.tableSteps).map { i in
             Self.slopeTerms(Float(i) * Self.tableEnd / Float(Self.tableSteps), method: m, exaggeration: e)
@@ -90,7 +96,7 @@ public struct HillshadeShading: Sendable {
         guard length < Self.tableEnd else { return Self.slopeTerms(length, method: method, exaggeration: exaggeration) }
         let t = length * (Float(Self.tableSteps) / Self.tableEnd)
         let i = Int(t)
-        return table[i] + (table[i + 1] - table[i]) * (t - Float(i))
+        return table.withUnsafeBufferPointer { tb in tb[i] + (tb[i + 1] - tb[i]) * (t - Float(i)) }
     }
 
     /// acos(x) for x in −1…1 within 2·10⁻⁸ (Abramowitz and Stegun 4.4.46).
@@ -113,7 +119,7 @@ public struct HillshadeShading: Sendable {
     /// `length`: the angle between the light and the slope's facing, over π (see `standard`).
     @inline(__always)
     private func facing(_ dx: Float, _ dy: Float, _ length: Float) -> Float {
-        let t = terms[0]
+        let t = term0
         // sin(aspect + azimuth + π) with sin(aspect) = dy/len, cos(aspect) = −dx/len; −cosAz and
         // −sinAz are stored, hence the signs.
         let s = length > 0 ? (dy * t.cosAz - dx * t.sinAz) / length : -t.cosAz
@@ -128,7 +134,7 @@ public struct HillshadeShading: Sendable {
         case .standard:
             let length = (dx * dx + dy * dy).squareRoot()
             let k = lookup(length)
-            let light = lights[0]
+            let light = light0
             let shadeColor = (light.shadow + (light.highlight - light.shadow) * facing(dx, dy, length)) * k.y
             return accent * k.x * (1 - shadeColor.w) + shadeColor
         case .igor:
@@ -136,15 +142,15 @@ public struct HillshadeShading: Sendable {
             let length = (x * x + y * y).squareRoot()
             let slope = lookup(length).x
             let aspect = 1 - facing(x, y, length)
-            return lights[0].shadow * (slope * aspect) + lights[0].highlight * (slope * (1 - aspect))
+            return light0.shadow * (slope * aspect) + light0.highlight * (slope * (1 - aspect))
         case .combined:
             let (x, y) = (dx * exaggeration * 2, dy * exaggeration * 2)
-            let t = terms[0]
+            let t = term0
             let length2 = x * x + y * y
             let cosine = (t.sinAlt - (y * t.cosAz * t.cosAlt - x * t.sinAz * t.cosAlt)) / (1 + length2).squareRoot()
             let cang = min(Self.fastAcos(min(max(cosine, -1), 1)), .pi / 2)
             let steep = lookup(length2.squareRoot()).x
-            return lights[0].shadow * (cang * steep) + lights[0].highlight * ((.pi / 2 - cang) * steep)
+            return light0.shadow * (cang * steep) + light0.highlight * ((.pi / 2 - cang) * steep)
         default: return exactColor(dx: dx, dy: dy)
         }
     }

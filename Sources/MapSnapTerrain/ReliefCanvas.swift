@@ -98,8 +98,16 @@ public struct ReliefCanvas: Sendable {
         let gx = gradient.columns.lowerBound
         let gy = gradient.rows.lowerBound
         let gw = gradient.columns.count
+        // The derivatives read back from the bytes once per texel, as the shader reads them.
+        var slopes = [SIMD2<Float>](repeating: .zero, count: gradient.bytes.count / 2)
+        gradient.bytes.withUnsafeBufferPointer { b in
+            for i in slopes.indices {
+                slopes[i] = SIMD2(
+                    HillshadeGradient.derivative(Float(b[2 * i])), HillshadeGradient.derivative(Float(b[2 * i + 1])))
+            }
+        }
         let w = width
-        gradient.bytes.withUnsafeBufferPointer { g in
+        slopes.withUnsafeBufferPointer { g in
             pixels.withUnsafeMutableBufferPointer { out in
                 for (row, (y0, y1, fy)) in zip(rows, ys) {
                     let v = (Double(row) + 0.5 - frame.y) / frame.size
@@ -108,10 +116,10 @@ public struct ReliefCanvas: Sendable {
                     let r0 = (y0 - gy) * gw - gx
                     let r1 = (y1 - gy) * gw - gx
                     for (col, (x0, x1, fx)) in zip(cols, xs) {
-                        let (bx, by) = Self.bilinear2(g, r0 + x0, r0 + x1, r1 + x0, r1 + x1, fx, fy)
-                        let dx = HillshadeGradient.derivative(bx) * inverseScale
-                        let dy = HillshadeGradient.derivative(by) * inverseScale
-                        out[row * w + col] = Self.word(shading.color(dx: dx, dy: dy))
+                        let top = g[r0 + x0] + (g[r0 + x1] - g[r0 + x0]) * fx
+                        let bottom = g[r1 + x0] + (g[r1 + x1] - g[r1 + x0]) * fx
+                        let d = (top + (bottom - top) * fy) * inverseScale
+                        out[row * w + col] = Self.word(shading.color(dx: d.x, dy: d.y))
                     }
                 }
             }
@@ -145,28 +153,16 @@ public struct ReliefCanvas: Sendable {
         }
     }
 
-    @inline(__always)
-    static func bilinear2(
-        _ g: UnsafeBufferPointer<UInt8>, _ i00: Int, _ i01: Int, _ i10: Int, _ i11: Int, _ fx: Float, _ fy: Float
-    ) -> (Float, Float) {
-        let a = 2 * i00
-        let b = 2 * i01
-        let c = 2 * i10
-        let d = 2 * i11
-        let topX = Float(g[a]) + (Float(g[b]) - Float(g[a])) * fx
-        let botX = Float(g[c]) + (Float(g[d]) - Float(g[c])) * fx
-        let topY = Float(g[a + 1]) + (Float(g[b + 1]) - Float(g[a + 1])) * fx
-        let botY = Float(g[c + 1]) + (Float(g[d + 1]) - Float(g[c + 1])) * fx
-        return (topX + (botX - topX) * fy, topY + (botY - topY) * fy)
-    }
-
     /// Premultiplied RGBA 0…1 → an ARGB word, each channel clamped and rounded to a byte.
     @inline(__always)
     static func word(_ c: SIMD4<Float>) -> UInt32 {
-        // NaN-safe clamp (a NaN channel gives 0), then round half up.
-        let v =
-            c.replacing(with: 0, where: .!(c .>= 0)).replacing(with: 1, where: c .> 1) * 255
-            + SIMD4(repeating: 0.5)
-        return UInt32(v.w) << 24 | UInt32(v.x) << 16 | UInt32(v.y) << 8 | UInt32(v.z)
+        byte(c.w) << 24 | byte(c.x) << 16 | byte(c.y) << 8 | byte(c.z)
+    }
+
+    /// round(clamp(v, 0, 1) · 255), written so that NaN gives 0.
+    @inline(__always)
+    static func byte(_ v: Float) -> UInt32 {
+        let c = v * 255 + 0.5
+        return c >= 1 ? (c < 255 ? UInt32(c) : 255) : 0
     }
 }
