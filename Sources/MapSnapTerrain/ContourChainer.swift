@@ -45,9 +45,13 @@ enum ContourChainer {
     ) -> Bool {
         line.removeAll(keepingCapacity: true)
         var i = first
+        var last = Point(x: .nan, y: .nan)
         while true {
             let p = Point(x: Double(all[i].x), y: Double(all[i].y))
-            if line.last != p { line.append(p) }
+            if p != last {
+                line.append(p)
+                last = p
+            }
             let next = Int(all[i].next)
             all[i].next = visited
             if next < 0 { return false }

@@ -17,7 +17,7 @@ struct ContourFrame {
     /// The clip box's margin beyond the tile edge, in DEM pixels (0…0.5: the border ring holds
     /// half a pixel of the neighbour's ground beyond the edge, no more).
     let bufferPixels: Double
-    /// The clip box [low, high]² in tile units: −buffer and extent + buffer.
+    /// The clip box [low, high]² in tile units: −buffer and extent + buffer (to Float precision).
     let low: Double
     let high: Double
 
@@ -30,8 +30,9 @@ struct ContourFrame {
         self.scale = scale
         let pixels = buffer.isFinite ? min(max(buffer / scale, 0), 0.5) : 0
         self.bufferPixels = pixels
-        self.low = 0 - pixels * scale
-        self.high = Double(max(1, extent)) + pixels * scale
+        // Bounds a Float holds exactly, as points are kept as Float (`ContourPoint`).
+        self.low = Double(Float(0 - pixels * scale))
+        self.high = Double(Float(Double(max(1, extent)) + pixels * scale))
     }
 
     /// True for the cells of the outer ring, the only ones the clip box cuts.
