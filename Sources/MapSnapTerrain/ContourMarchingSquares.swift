@@ -27,16 +27,18 @@ struct ContourMarchingSquares {
     static let noData = Int32.min
 
     /// Calls `body` with the points of all levels' lines and their links (valid only during
-    /// the call). `heights` holds the tile's (dim + 2)² samples (`DEMTile.heights`), all finite
-    /// ones within the levels `lowestStep` was worked out for (`ContourTracer.stepRange`).
+    /// the call), or nil when they would be more than `maxPoints`. `heights` holds the tile's
+    /// (dim + 2)² samples (`DEMTile.heights`), all finite ones within the levels `lowestStep` was
+    /// worked out for (`ContourTracer.stepRange`).
     func withPoints<R>(
-        of heights: UnsafeBufferPointer<Float>, _ body: (UnsafeMutableBufferPointer<ContourPoint>) -> R
-    ) -> R {
+        of heights: UnsafeBufferPointer<Float>, maxPoints: Int, _ body: (UnsafeMutableBufferPointer<ContourPoint>) -> R
+    ) -> R? {
         var rows = [Int32](repeating: -1, count: 5 * frame.n)
         return rows.withUnsafeMutableBufferPointer { rows in
-            var scan = ContourScan(march: self, heights: heights, rows: rows)
+            var scan = ContourScan(march: self, heights: heights, rows: rows, maxPoints: maxPoints)
             defer { scan.deallocate() }
             scan.run()
+            guard !scan.overflowed else { return nil }
             return body(UnsafeMutableBufferPointer(start: scan.points, count: scan.count))
         }
     }

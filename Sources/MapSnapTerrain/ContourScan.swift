@@ -1,7 +1,7 @@
 /// One scan of marching squares over a tile's grid: a single pass, row by row, that gives each
 /// sample its band, finds the crossings of the grid edges, and links them into segments cell by
 /// cell (`ContourScan+Cells`), on raw row buffers that live only as long as
-/// `ContourMarchingSquares.points(of:)`.
+/// `ContourMarchingSquares.withPoints(of:_:)`.
 ///
 /// A sample's band is the highest level step below its height, so an edge whose samples have
 /// bands p < q is crossed by levels p + 1 … q, and a cell whose four bands are equal (most cells)
@@ -16,10 +16,15 @@ struct ContourScan {
     /// top and bottom horizontal edges, vertical edges.
     let rows: UnsafeMutableBufferPointer<Int32>
     /// The points found so far (`count` of them, in the order found), in storage the scan
-    /// owns: `capacity` of them, grown by doubling; `deallocate()` frees it.
+    /// owns: `capacity` of them, grown by doubling up to `maxPoints`; `deallocate()` frees it.
     private(set) var points: UnsafeMutablePointer<ContourPoint>
     private(set) var count = 0
     private var capacity: Int
+    /// The most points a scan keeps; `maxPoints` of a tracer.
+    let maxPoints: Int
+    /// True once the lines needed more than `maxPoints` points: the scan then adds and links
+    /// nothing more, and its points are not to be used.
+    private(set) var overflowed = false
     let n: Int
     /// Where each row starts in `rows` (the first four swap pairwise from one row to the next).
     private(set) var above = 0
@@ -28,8 +33,12 @@ struct ContourScan {
     private(set) var bottom: Int
     let vertical: Int
 
-    init(march: ContourMarchingSquares, heights: UnsafeBufferPointer<Float>, rows: UnsafeMutableBufferPointer<Int32>) {
+    init(
+        march: ContourMarchingSquares, heights: UnsafeBufferPointer<Float>, rows: UnsafeMutableBufferPointer<Int32>,
+        maxPoints: Int
+    ) {
         self.march = march
+        self.maxPoints = max(1, min(maxPoints, Int(Int32.max)))
         self.heights = heights
         self.rows = rows
         let n = march.frame.n
@@ -39,7 +48,7 @@ struct ContourScan {
         self.bottom = 3 * n
         self.vertical = 4 * n
         // A steep 256² tile at 10 m has crossings on about a third of its edges.
-        self.capacity = max(64, n * n / 2)
+        self.capacity = min(max(64, n * n / 2), self.maxPoints)
         self.points = .allocate(capacity: capacity)
     }
 
@@ -86,27 +95,35 @@ struct ContourScan {
         }
     }
 
-    /// Adds a point (tile units) of level step `k`; returns its index.
+    /// Adds a point (tile units) of level step `k`; returns its index (−1 once overflowed).
     @inline(__always)
     mutating func append(x: Double, y: Double, step k: Int32) -> Int32 {
-        if count == capacity { grow() }
+        if count == capacity {
+            guard grow() else { return -1 }
+        }
         (points + count).initialize(to: ContourPoint(x: Float(x), y: Float(y), step: k, next: -1))
         count += 1
         return Int32(count - 1)
     }
 
-    /// Doubles the points' storage.
-    private mutating func grow() {
-        let larger = UnsafeMutablePointer<ContourPoint>.allocate(capacity: 2 * capacity)
+    /// Doubles the points' storage, to `maxPoints` at most; false (and `overflowed`) when full.
+    private mutating func grow() -> Bool {
+        guard capacity < maxPoints else {
+            overflowed = true
+            return false
+        }
+        let larger = UnsafeMutablePointer<ContourPoint>.allocate(capacity: min(2 * capacity, maxPoints))
         larger.moveInitialize(from: points, count: count)
         points.deallocate()
         points = larger
-        capacity *= 2
+        capacity = min(2 * capacity, maxPoints)
+        return true
     }
 
     /// Links the segment leaving point `from` to point `to` (both below `count`).
     @inline(__always)
     mutating func link(_ from: Int32, _ to: Int32) {
+        if overflowed { return }
         precondition(from >= 0 && Int(from) < count && to >= 0 && Int(to) < count, "ContourScan: no such point")
         points[Int(from)].next = to
     }

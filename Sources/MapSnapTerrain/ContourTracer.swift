@@ -29,11 +29,16 @@ public struct ContourTracer: Sendable, Equatable {
     public var multiplier: Double
     /// Levels by zoom, for `lines(in:zoom:)`.
     public var intervals: ContourIntervals
+    /// The most points the lines of one tile may pass through before smoothing (16 bytes each
+    /// while tracing): a guard against a tiny interval over steep ground. A steep 256² tile at
+    /// 10 m takes ~40 000; the default, 2²³, allows 200 times that.
+    public var maxPoints: Int
 
     public init(
         extent: Int = 4096, buffer: Double = 0, smoothingPasses: Int = 1, multiplier: Double = 1,
-        intervals: ContourIntervals = .standard
+        intervals: ContourIntervals = .standard, maxPoints: Int = 1 << 23
     ) {
+        self.maxPoints = maxPoints
         self.extent = extent
         self.buffer = buffer
         self.smoothingPasses = smoothingPasses
@@ -56,8 +61,9 @@ public struct ContourTracer: Sendable, Equatable {
     }
 
     /// The lines of `tile` every `levels.minor`, each with its `level`, sorted by elevation and
-    /// then first point. None when `multiplier` is not a positive finite number, or when the
-    /// tile would hold more than `maxLevels` levels.
+    /// then first point. None when `multiplier` is not a positive finite number, when a level
+    /// step of the tile's heights would pass ±10⁹, or when the lines would pass through more than
+    /// `maxPoints` points before smoothing (a tiny interval over steep ground).
     public func lines(in tile: DEMTile, levels: ContourLevels) -> [ContourLine] {
         guard multiplier.isFinite, multiplier > 0 else { return [] }
         let frame = ContourFrame(dim: tile.dim, extent: extent, buffer: buffer)
@@ -65,9 +71,10 @@ public struct ContourTracer: Sendable, Equatable {
         guard let range = Self.stepRange(tile.heights, interval: interval, multiplier: multiplier) else { return [] }
         let march = ContourMarchingSquares(
             frame: frame, interval: interval, multiplier: multiplier, lowestStep: range.lowerBound)
-        let chains = tile.heights.withUnsafeBufferPointer { heights in
-            march.withPoints(of: heights) { ContourChainer.chains(of: $0) }
+        let traced = tile.heights.withUnsafeBufferPointer { heights in
+            march.withPoints(of: heights, maxPoints: maxPoints) { ContourChainer.chains(of: $0) }
         }
+        guard let chains = traced else { return [] }
         var lines: [ContourLine] = []
         lines.reserveCapacity(chains.count)
         for chain in chains {
@@ -79,11 +86,8 @@ public struct ContourTracer: Sendable, Equatable {
         return Self.sorted(lines)
     }
 
-    /// The most levels one tile is traced at (a guard against a tiny interval over high relief).
-    public static let maxLevels = 100_000
-
-    /// The steps k of the levels k × interval the tile's heights can cross, nil when none or
-    /// more than `maxLevels`.
+    /// The steps k of the levels k × interval the tile's heights can cross (one more each side),
+    /// nil when none or beyond ±10⁹ (what the scan's 32-bit bands hold).
     static func stepRange(_ heights: [Float], interval: Double, multiplier: Double) -> Range<Int>? {
         var lo = Float.infinity
         var hi = -Float.infinity
@@ -94,7 +98,7 @@ public struct ContourTracer: Sendable, Equatable {
         guard lo < hi else { return nil }
         let first = (Double(lo) * (multiplier / interval)).rounded(.up) - 1
         let last = (Double(hi) * (multiplier / interval)).rounded(.down) + 1
-        guard last - first < Double(maxLevels), abs(first) < 1e9, abs(last) < 1e9 else { return nil }
+        guard abs(first) < 1e9, abs(last) < 1e9 else { return nil }
         return Int(first)..<Int(last) + 1
     }
 

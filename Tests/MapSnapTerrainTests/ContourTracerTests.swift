@@ -108,6 +108,32 @@ final class ContourTracerTests: XCTestCase {
         XCTAssertEqual(ContourTracer().lines(in: slope, zoom: -1), [])
     }
 
+    /// A hole of no data (NaN) in a slope cuts the lines through it: they end at the hole, on
+    /// both sides, and nothing is drawn inside it (pixels 6…9 have no data, so the cells between
+    /// the pixel centres 5.5 and 10.5, 1408…2688 tile units, hold no line).
+    func testAHoleOfNoDataCutsTheLines() {
+        let tile = ContourTestTiles.tile(dim: 16) { x, y in
+            (6...10).contains(x) && (6...10).contains(y) ? .nan : 10 * x + 3
+        }
+        let lines = ContourTracer(smoothingPasses: 0).lines(in: tile, interval: 10)
+        XCTAssertFalse(lines.isEmpty)
+        for line in lines {
+            for p in line.points {
+                let inside = { (v: Double) in v > 1408 && v < 2688 }
+                XCTAssertFalse(inside(p.x) && inside(p.y), "\(p) in the hole")
+            }
+        }
+        // The lines crossing the hole's rows come in two pieces, one either side.
+        XCTAssertGreaterThan(lines.filter { $0.elevation == 80 }.count, 1)
+    }
+
+    /// Lines that would need more than `maxPoints` points are not traced at all.
+    func testTooManyPointsGiveNoLines() {
+        let tile = ContourTestTiles.tile(dim: 32, surface: ContourTestTiles.hills)
+        XCTAssertGreaterThan(ContourTracer().lines(in: tile, interval: 1).count, 100)
+        XCTAssertEqual(ContourTracer(maxPoints: 500).lines(in: tile, interval: 1), [])
+    }
+
     /// 1000 m at the apex (32, 32) pixels, down 10 m per pixel.
     static func cone(_ x: Double, _ y: Double) -> Double {
         1000 - 10 * ((x - 32) * (x - 32) + (y - 32) * (y - 32)).squareRoot()
