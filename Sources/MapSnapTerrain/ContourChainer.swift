@@ -19,6 +19,7 @@ enum ContourChainer {
     /// rings in the order of their lowest-index point (deterministic). Repeated points (segments
     /// of no length, where a height equals a level) are dropped, and lines left with fewer than
     /// two points, rings with fewer than three.
+    ///
     /// Walking a line marks its points visited (`next` = `visited`), so `points` is used up.
     static func chains(of points: UnsafeMutableBufferPointer<ContourPoint>) -> [Chain] {
         var hasPrevious = [Bool](repeating: false, count: points.count)

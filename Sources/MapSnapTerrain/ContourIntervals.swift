@@ -22,9 +22,9 @@ public struct ContourIntervals: Sendable, Equatable {
     }
 
     /// The default, in metres, index lines every fifth: z ≤ 10: 200 m, z11: 100 m, z12: 50 m,
-    /// z13: 20 m, z ≥ 14: 10 m (the steps of maplibre-contour's README example, whose feet-based
-    /// table reads 11: [200, 1000], 12: [100, 500], 14: [50, 200], 15: [20, 100], one zoom
-    /// earlier for metres).
+    /// z13: 20 m, z ≥ 14: 10 m. maplibre-contour has no default table; its README's example
+    /// (in feet: 11: [200, 1000], 12: [100, 500], 14: [50, 200], 15: [20, 100]) gives
+    /// [minor, major] pairs by zoom the same way, the spacing halving about every zoom.
     public static let standard = ContourIntervals(thresholds: [
         0: Self.every(200), 11: Self.every(100), 12: Self.every(50), 13: Self.every(20), 14: Self.every(10),
     ])
