@@ -78,7 +78,12 @@ extension BaseMapLoader {
             style.sources.append(StyleSource(id: demSourceID, kind: .rasterDEM))
         }
         guard !style.layers.contains(where: { $0.type == .hillshade || $0.type == .colorRelief }) else { return }
-        for group in try terrainGroups(name.flatMap { bundledStyles.contains($0) ? $0 : nil } ?? "other") {
+        let groups = try terrainGroups(name.flatMap { bundledStyles.contains($0) ? $0 : nil } ?? "other")
+        for id in Set(groups.flatMap { $0.layers.compactMap(\.source) }).sorted()
+        where style.source(id: id) == nil {
+            if let source = try terrainSources().first(where: { $0.id == id }) { style.sources.append(source) }
+        }
+        for group in groups {
             let at: Int
             if group.before.isEmpty {
                 at = style.layers.firstIndex { $0.type == .line || $0.type == .symbol } ?? style.layers.count
@@ -87,6 +92,16 @@ extension BaseMapLoader {
             }
             style.layers.insert(
                 contentsOf: group.layers.filter { l in !style.layers.contains { $0.id == l.id } }, at: at)
+        }
+    }
+
+    /// The sources of `TerrainLayers.json` (the DEM files' source and its contours).
+    static func terrainSources() throws(SnapshotError) -> [StyleSource] {
+        do {
+            return try StyleParser.parse(bytes: PackageResources.TerrainLayers_json, file: "TerrainLayers.json").0
+                .sources
+        } catch {
+            throw SnapshotError(.internal, "the bundled relief layers do not parse: \(error)")
         }
     }
 

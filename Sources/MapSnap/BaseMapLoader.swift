@@ -140,6 +140,19 @@ public final class BaseMapLoader {
         // OpenStreetMap-derived tiles (all the OpenMapTiles-schema sources) must credit OSM (ODbL).
         let osm = "© OpenStreetMap contributors"
         if !loaded.vector.isEmpty { loaded.credits.append(osm) }
+        // Contour lines, once the raster-dem sources they are traced from are loaded.
+        for source in parsedStyle.sources where source.kind == .contour {
+            let demID = source.demSource ?? Self.demSourceID
+            guard let dem = loaded.dem[demID] else {
+                warn(
+                    "source \"\(source.id)\": no raster-dem source \"\(demID)\" with local tiles to trace contours "
+                        + "from; its layers are not drawn (give --dem PATH)")
+                continue
+            }
+            let tiles = ContourTileSource(
+                dem: dem, thresholds: source.contourThresholds, multiplier: source.contourMultiplier)
+            loaded.vector[source.id] = VectorTileCache(source: tiles, capacity: 64)
+        }
         var map = BaseMap(
             style: parsedStyle, vectorSources: loaded.vector, attribution: BaseMap.joinAttribution(loaded.credits))
         map.geojsonSources = loaded.geojson
@@ -150,8 +163,9 @@ public final class BaseMapLoader {
         // Per source, so that an image credits only what drew in it: OSM after every source
         // (as in `attribution`), the world map's own credit last.
         map.sourceCredits = loaded.sourceCredits
-        if !loaded.vector.isEmpty {
-            map.sourceCredits += loaded.vector.keys.sorted().map { .init(source: $0, credits: [osm]) }
+        let osmSources = loaded.vector.keys.filter { parsedStyle.source(id: $0)?.kind != .contour }
+        if !osmSources.isEmpty {
+            map.sourceCredits += osmSources.sorted().map { .init(source: $0, credits: [osm]) }
         }
         try addWorld(to: &map, warn: warn)
         return map
@@ -284,6 +298,8 @@ public final class BaseMapLoader {
                 loaded.vector[source.id] = cache
                 loaded.credit(source.id, credits)
             }
+        case .contour:
+            break  // after the raster-dem sources (see `load`)
         default:
             warn("source \"\(source.id)\": \(source.kind.rawValue) sources are not drawn yet")
         }

@@ -268,6 +268,7 @@ struct StyleReader {
             if let v = try number(o, "baseShift", in: context) { f.baseShift = v }
             source.customFactors = f
         }
+        if kind == .contour { try contourFields(o, into: &source, in: context) }
         if kind == .geojson {
             switch o["data"] {
             case .string(let url)?: source.data = .url(url)

@@ -11,6 +11,10 @@ public struct StyleSource: Sendable, Equatable {
         case raster
         case rasterDEM = "raster-dem"
         case geojson
+        /// MapSnap's contour lines over a `raster-dem` source (`demSource`): vector tiles with
+        /// one source layer, `contours` (properties `ele`, metres or feet, and `level`, 0 for
+        /// minor lines and 1 for index lines), as onthegomap's maplibre-contour makes them.
+        case contour
         /// Not supported (parsed with a warning).
         case image
         /// Not supported (parsed with a warning).
@@ -59,6 +63,15 @@ public struct StyleSource: Sendable, Equatable {
     /// For `raster-dem` with `encoding: "custom"`: height = R·red + G·green + B·blue − baseShift
     /// (`redFactor`, `greenFactor`, `blueFactor`, `baseShift`; defaults 1, 1, 1, 0).
     public var customFactors = CustomDEMFactors()
+    /// For `contour`: the id of the `raster-dem` source the lines are traced from (nil: the
+    /// `--dem` files' source).
+    public var demSource: String?
+    /// For `contour`: zoom → [minor interval, index interval, …] (maplibre-contour's
+    /// `thresholds`); nil for the built-in table.
+    public var contourThresholds: [Int: [Double]]?
+    /// For `contour`: heights multiplied by this before tracing and labelling (1 metres,
+    /// 3.28084 feet).
+    public var contourMultiplier = 1.0
     /// For `geojson`.
     public var data: GeoJSONData?
     /// GeoJSON tile buffer, in tile units of 1/512 tile (default 128).
