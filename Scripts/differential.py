@@ -135,12 +135,15 @@ def render_reference(case, case_dir, suite, gl, cache_dir, timeout):
     return status
 
 
+MAPLIBRE_CMD = None
+
+
 def run_maplibre(case, case_dir, style_name, suite, gl, timeout):
     """Renders OUT/cases/SEED/style_name with maplibre_cmd.py into maplibre.png.tmp.png."""
     js_dir = os.path.join(CACHE_ROOT, "maplibre-js-%s" % gl if gl != "5.3" else "maplibre-js")
     env = dict(os.environ, MAPLIBRE_JS_DIR=js_dir)
     out = os.path.join(case_dir, "maplibre.png.tmp.png")
-    cmd = [sys.executable, os.path.join(suite, "..", "maplibre_cmd.py"), os.path.join(case_dir, style_name),
+    cmd = [sys.executable, MAPLIBRE_CMD or os.path.join(suite, "..", "maplibre_cmd.py"), os.path.join(case_dir, style_name),
            str(case.width), str(case.height), str(case.ratio), out, "--timeout", str(timeout),
            "--root", os.path.commonpath([os.path.realpath(suite), os.path.realpath(case_dir)])]
     with open(os.path.join(case_dir, "maplibre.log"), "w") as log:
@@ -286,12 +289,16 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     if not os.path.isdir(os.path.join(a.suite, "tiles")):
         sys.exit("differential: suite not found at %s" % a.suite)
+    # The reference's command lives beside the suite (../shared/conformance/maplibre_cmd.py).
+    a.maplibre_cmd = os.path.join(os.path.dirname(a.suite), "maplibre_cmd.py")
     if os.path.commonpath([a.suite, a.out]) == "/":
         # The reference's server serves only files under the common parent of the style's file://
         # paths: with nothing in common, the cases use a copy of the suite's tiles in OUT.
         copy = os.path.join(a.out, "suite")
         shutil.copytree(os.path.join(a.suite, "tiles"), os.path.join(copy, "tiles"), dirs_exist_ok=True)
         a.suite = copy
+    global MAPLIBRE_CMD
+    MAPLIBRE_CMD = a.maplibre_cmd
     seeds = parse_seeds(a.seeds)
     rows = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, min(a.j, 2))) as pool:
