@@ -103,3 +103,15 @@ final class TrackStatisticsTests: XCTestCase {
         XCTAssertEqual(TrackStatistics.durationText(35 * 60), "35 min")
     }
 }
+
+extension TrackStatisticsTests {
+    /// Beyond 45° Tobler's speed would vanish: a step takes its height at the speed of 45°.
+    func testToblerOnAStepTakesTheVerticalSpeedOf45Degrees() {
+        let up45 = HikingTimeModel.toblerTime(10, 10)
+        XCTAssertEqual(HikingTimeModel.toblerTime(10, 25), 2.5 * up45, accuracy: 1e-9)
+        XCTAssertEqual(HikingTimeModel.toblerTime(10, 10.000_001), up45, accuracy: 1e-3)
+        // 152 m/h up at 45°, 216 m/h down.
+        XCTAssertEqual(3600 * 10 / up45, 152, accuracy: 1)
+        XCTAssertEqual(3600 * 10 / HikingTimeModel.toblerTime(10, -10), 216, accuracy: 1)
+    }
+}
