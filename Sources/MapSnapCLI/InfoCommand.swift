@@ -5,29 +5,36 @@ import MapSnapTerrain
 /// `mapsnap info TRACK`: the trail's length, ascent, descent, lowest and highest points and
 /// walking time, as text or JSON.
 struct InfoCommand {
-    static let splitter = ArgumentSplitter(
-        valued: Set(["--format", "--time-model"] + (TrackFile.elevationModelLoader == nil ? [] : ["--dem"])),
-        flags: ["--help", "--polyline6"], aliases: ["-h": "--help"])
+    /// The options with `loader` behind `--dem` (none: no `--dem`).
+    static func splitter(loader: ElevationSourceLoader?) -> ArgumentSplitter {
+        let shared = TrackFile.sharedOptions(loader: loader)
+        return ArgumentSplitter(
+            valued: Set(["--format"] + shared.valued), flags: Set(["--help"] + shared.flags), aliases: ["-h": "--help"])
+    }
 
     struct Plan {
         var file: String
         var json = false
         var model = HikingTimeModel.tobler
-        /// `--dem` paths (only when the elevation model readers exist).
+        /// `--dem` paths (only when there is a loader) and the loader.
         var dem: [String] = []
+        var loader: ElevationSourceLoader?
         var polylinePrecision = 5
     }
 
-    /// Parses the arguments after `info`; nil when help was asked for.
-    static func parse(_ args: [String]) throws(SnapshotError) -> Plan? {
-        let a = try splitter.split(args)
+    /// Parses the arguments after `info`, `--dem` opened by `loader`; nil when help was asked
+    /// for.
+    static func parse(_ args: [String], loader: ElevationSourceLoader? = TrackFile.elevationModelLoader)
+        throws(SnapshotError) -> Plan?
+    {
+        let a = try splitter(loader: loader).split(args)
         if a.has("--help") { return nil }
         guard a.operands.count == 1, let file = a.operands.first else {
             throw SnapshotError(
                 .usage,
                 a.operands.isEmpty ? "info needs a TRACK file" : "info takes one TRACK file, got \(a.operands.count)")
         }
-        var plan = Plan(file: file)
+        var plan = Plan(file: file, loader: loader)
         switch a.last("--format")?.lowercased() {
         case nil, "text": plan.json = false
         case "json": plan.json = true
@@ -42,7 +49,8 @@ struct InfoCommand {
     /// Reads the track and returns what to print (ending in a newline).
     static func run(_ plan: Plan) throws(SnapshotError) -> String {
         let track = try TrackFile(
-            path: plan.file, source: try TrackFile.source(plan.dem), polylinePrecision: plan.polylinePrecision)
+            path: plan.file, source: try TrackFile.source(plan.dem, loader: plan.loader),
+            polylinePrecision: plan.polylinePrecision)
         let stats = track.statistics(model: plan.model)
         return plan.json ? try json(track, stats) : text(track, stats)
     }
@@ -61,7 +69,8 @@ struct InfoCommand {
             add("highest", TrackStatistics.heightText(hi))
             let from =
                 track.origin == .model
-                ? "the elevation model" : "the file's elevations, smoothed over \(Int(TrackProfile.defaultSmoothing)) m"
+                ? "the elevation model"
+                : "the file's elevations, smoothed over \(Int(TrackProfile.defaultSmoothing)) m either way"
             add("elevation", "from \(from); climbs counted past \(Int(s.threshold ?? 0)) m")
             add("time", "\(TrackStatistics.durationText(s.duration)) by \(s.model.name)")
         } else {

@@ -6,11 +6,13 @@ import MapSnapTerrain
 /// `mapsnap profile TRACK --out FILE`: the trail's elevation profile chart alone, as PNG, SVG
 /// or PDF.
 struct ProfileCommand {
-    static let splitter = ArgumentSplitter(
-        valued: Set(
-            ["--out", "--format", "--size", "--scale", "--time-model"]
-                + (TrackFile.elevationModelLoader == nil ? [] : ["--dem"])),
-        flags: ["--help", "--polyline6"], aliases: ["-o": "--out", "-h": "--help"])
+    /// The options with `loader` behind `--dem` (none: no `--dem`).
+    static func splitter(loader: ElevationSourceLoader?) -> ArgumentSplitter {
+        let shared = TrackFile.sharedOptions(loader: loader)
+        return ArgumentSplitter(
+            valued: Set(["--out", "--format", "--size", "--scale"] + shared.valued),
+            flags: Set(["--help"] + shared.flags), aliases: ["-o": "--out", "-h": "--help"])
+    }
 
     struct Plan {
         var file: String
@@ -22,12 +24,16 @@ struct ProfileCommand {
         var scale = 1.0
         var model = HikingTimeModel.tobler
         var dem: [String] = []
+        var loader: ElevationSourceLoader?
         var polylinePrecision = 5
     }
 
-    /// Parses the arguments after `profile`; nil when help was asked for.
-    static func parse(_ args: [String]) throws(SnapshotError) -> Plan? {
-        let a = try splitter.split(args)
+    /// Parses the arguments after `profile`, `--dem` opened by `loader`; nil when help was
+    /// asked for.
+    static func parse(_ args: [String], loader: ElevationSourceLoader? = TrackFile.elevationModelLoader)
+        throws(SnapshotError) -> Plan?
+    {
+        let a = try splitter(loader: loader).split(args)
         if a.has("--help") { return nil }
         guard a.operands.count == 1, let file = a.operands.first else {
             throw SnapshotError(
@@ -38,7 +44,7 @@ struct ProfileCommand {
         guard let out = a.last("--out") else {
             throw SnapshotError(.usage, "profile needs --out PATH (.png, .svg or .pdf)")
         }
-        var plan = Plan(file: file, output: out, format: try format(a, output: out))
+        var plan = Plan(file: file, output: out, format: try format(a, output: out), loader: loader)
         if let s = a.last("--size") { plan.size = try ValueParsers.size(s) }
         if let s = a.last("--scale") {
             guard let v = Int(s), (1...3).contains(v) else {
@@ -72,7 +78,8 @@ struct ProfileCommand {
     ///   (there is no profile to draw); the renderer's and the writer's errors.
     static func run(_ plan: Plan) throws(SnapshotError) {
         let track = try TrackFile(
-            path: plan.file, source: try TrackFile.source(plan.dem), polylinePrecision: plan.polylinePrecision)
+            path: plan.file, source: try TrackFile.source(plan.dem, loader: plan.loader),
+            polylinePrecision: plan.polylinePrecision)
         guard let profile = track.profile else {
             throw SnapshotError(.badInput, "no elevations to draw a profile of (no ele values)", file: plan.file)
         }

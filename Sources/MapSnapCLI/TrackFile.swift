@@ -96,12 +96,18 @@ struct TrackFile {
         return m
     }
 
-    /// The elevation source of `--dem` values (nil when none is given).
-    static func source(_ paths: [String]) throws(SnapshotError) -> (any ElevationSource)? {
+    /// The elevation source of `--dem` values, opened by `loader` (nil when no path is given).
+    static func source(_ paths: [String], loader: ElevationSourceLoader?) throws(SnapshotError)
+        -> (any ElevationSource)?
+    {
         guard !paths.isEmpty else { return nil }
-        guard let load = elevationModelLoader else {
-            throw SnapshotError(.usage, "--dem: elevation models cannot be read yet")
-        }
-        return try load(paths)
+        guard let loader else { throw SnapshotError(.usage, "--dem: elevation models cannot be read yet") }
+        return try loader(paths)
+    }
+
+    /// The options `info` and `profile` share: `--time-model`, `--polyline6` and, when there is
+    /// a `loader`, `--dem PATH` (repeatable).
+    static func sharedOptions(loader: ElevationSourceLoader?) -> (valued: [String], flags: [String]) {
+        (["--time-model"] + (loader == nil ? [] : ["--dem"]), ["--polyline6"])
     }
 }
