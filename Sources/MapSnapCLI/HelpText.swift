@@ -9,6 +9,10 @@ public enum HelpText {
 
         COMMANDS:
           render      Render overlay files (GeoJSON, GPX, encoded polyline) to an image.
+          info        A trail's length, ascent, descent, lowest and highest points and
+                      walking time (`mapsnap info TRACK [--format json]`).
+          profile     A trail's elevation profile chart as PNG, SVG or PDF
+                      (`mapsnap profile TRACK --out profile.png`).
           bench       Time `render` in one warm process: same options, plus --runs N
                       and --warmup N; prints the median and minimum ms per image.
           basemap     `basemap build REGION.osm.pbf --out FILE.mbtiles`: vector tiles of any

@@ -38,6 +38,32 @@ public enum MapSnapCommand {
                 if error.kind == .usage { stderr("run 'mapsnap render --help' for the options\n") }
                 return error.exitCode.rawValue
             }
+        case "info":
+            do {
+                guard let plan = try InfoCommand.parse(Array(args.dropFirst())) else {
+                    say(HelpText.info)
+                    return 0
+                }
+                stdout(Array(try InfoCommand.run(plan).utf8))
+                return 0
+            } catch {
+                stderr("error: \(error.commandLineMessage)\n")
+                if error.kind == .usage { stderr("run 'mapsnap info --help' for the options\n") }
+                return error.exitCode.rawValue
+            }
+        case "profile":
+            do {
+                guard let plan = try ProfileCommand.parse(Array(args.dropFirst())) else {
+                    say(HelpText.profile)
+                    return 0
+                }
+                try ProfileCommand.run(plan)
+                return 0
+            } catch {
+                stderr("error: \(error.commandLineMessage)\n")
+                if error.kind == .usage { stderr("run 'mapsnap profile --help' for the options\n") }
+                return error.exitCode.rawValue
+            }
         case "bench":
             do {
                 try BenchCommand.run(Array(args.dropFirst()), say: say)
