@@ -17,8 +17,10 @@ extension FuzzTarget {
             let name = names[Int(first) % names.count]
             let size = HGTReader.threeArcSecondSide * HGTReader.threeArcSecondSide * 2
             let body = bytes.count > 1 ? Array(bytes.dropFirst()) : bytes
-            var tile = [UInt8](repeating: 0, count: first & 0x80 != 0 ? size : min(size, bytes.count))
-            for i in 0..<tile.count { tile[i] = body[i % body.count] }
+            let count = first & 0x80 != 0 ? size : min(size, bytes.count)
+            var tile: [UInt8] = []
+            tile.reserveCapacity(count)
+            while tile.count < count { tile.append(contentsOf: body.prefix(count - tile.count)) }
             guard let raster = try? HGTReader.decode(tile, fileName: name) else { return }
             walk(raster)
         },
