@@ -158,3 +158,27 @@ extension BaseMapLoader {
         return !source.tiles.isEmpty && source.tiles.allSatisfy { $0.hasPrefix("file://") || !$0.contains("://") }
     }
 }
+
+extension BaseMapLoader {
+    /// The heights of elevation files (`--dem` of `mapsnap info` and `profile`): `.hgt` and
+    /// GeoTIFF rasters as one model, terrain-RGB or Terrarium archives as their tiles.
+    /// - Throws: `SnapshotError` naming the file for a missing or unreadable one.
+    public static func elevationSource(_ paths: [String]) throws(SnapshotError) -> any ElevationSource {
+        if paths.allSatisfy({ !isTileArchive($0) }) {
+            for path in paths where !FileManager.default.fileExists(atPath: path) {
+                throw SnapshotError(.missingFile, "no such elevation file", file: path)
+            }
+            do {
+                return try ElevationModel.load(paths: paths)
+            } catch {
+                let text = error.description
+                let file = paths.first { text.hasPrefix($0 + ": ") }
+                throw SnapshotError(.badInput, file.map { String(text.dropFirst($0.count + 2)) } ?? text, file: file)
+            }
+        }
+        guard let tiles = try BaseMapLoader().loadElevation(paths) else {
+            throw SnapshotError(.usage, "no elevation file given")
+        }
+        return tiles
+    }
+}

@@ -4,6 +4,7 @@ import MapSnapImage
 import MapSnapOverlay
 import MapSnapRender
 import MapSnapStyle
+import MapSnapTerrain
 
 /// Everything that decides one snapshot: the image, the camera and what goes on the map.
 public struct SnapshotOptions: Sendable {
@@ -49,6 +50,11 @@ public struct SnapshotOptions: Sendable {
     /// may name by family, matched before the bundled Noto Sans; nil for the bundled fonts only.
     /// Read when a `Snapshotter` first meets it; fonts installed on the machine are never used.
     public var fontFolder: String?
+    /// An elevation profile inset of the highlighted (or only) trail, from its own elevations
+    /// or else the base map's elevation (`--dem`), in a corner clear of the trail (`--profile`).
+    public var profile = false
+    /// How the profile's hiking time is estimated.
+    public var timeModel: HikingTimeModel = .tobler
 
     public init() {}
 

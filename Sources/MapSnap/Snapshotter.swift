@@ -53,7 +53,11 @@ public final class Snapshotter {
         scene.callouts += options.callouts
         scene.title = options.title
         do {
-            let out = try renderer.render(scene, request: options.renderRequest)
+            var request = options.renderRequest
+            var notes: [String] = []
+            if options.profile { request.profile = Self.profileInset(options) { notes.append($0) } }
+            var out = try renderer.render(scene, request: request)
+            out.warnings = notes + out.warnings
             return Snapshot(
                 data: out.bytes, format: options.format, camera: out.camera, annotations: out.annotations,
                 warnings: out.warnings)

@@ -80,6 +80,10 @@ public enum HelpText {
                                   (.mbtiles, .pmtiles), SRTM .hgt or GeoTIFF. A style
                                   with no relief gets a hillshade (satellite and hybrid
                                   also an elevation tint). Repeatable.
+          --profile               An elevation profile inset of the highlighted (or
+                                  only) trail: its own elevations, else --dem's.
+          --time-model M          The profile's hiking time: tobler (default),
+                                  naismith, din33466 or swiss.
           --fonts DIR             Fonts (.ttf, .otf, .ttc) in DIR that the style's
                                   text-font may name by family ("Open Sans Semibold"),
                                   matched before the bundled Noto Sans faces.

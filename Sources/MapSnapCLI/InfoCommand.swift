@@ -74,7 +74,10 @@ struct InfoCommand {
             add("elevation", "from \(from); climbs counted past \(Int(s.threshold ?? 0)) m")
             add("time", "\(TrackStatistics.durationText(s.duration)) by \(s.model.name)")
         } else {
-            add("elevation", "unknown (the file has no elevations): no ascent, descent or extremes")
+            let why =
+                track.origin == .uncovered
+                ? "the elevation files do not cover the track" : "the file has no elevations"
+            add("elevation", "unknown (\(why)): no ascent, descent or extremes")
             add("time", "\(TrackStatistics.durationText(s.duration)) by \(s.model.name), on the flat")
         }
         return lines.joined(separator: "\n") + "\n"

@@ -1,6 +1,7 @@
 import Foundation
 import MapSnap
 import MapSnapOverlay
+import MapSnapTerrain
 
 /// `mapsnap render`: options → snapshot → atomic file writes.
 struct RenderCommand {
@@ -9,11 +10,11 @@ struct RenderCommand {
             "--out", "--format", "--size", "--scale", "--compression", "--annotations", "--center", "--zoom", "--span",
             "--bbox", "--padding", "--route-file", "--pin", "--callout", "--title", "--highlight", "--units",
             "--cluster-radius", "--timeout",
-            "--attribution", "--style", "--source", "--sprite", "--fonts", "--dem",
+            "--attribution", "--style", "--source", "--sprite", "--fonts", "--dem", "--time-model",
         ],
         flags: [
             "--help", "--polyline6", "--no-flags", "--no-callouts", "--no-scale-bar", "--no-attribution", "--bare",
-            "--allow-empty", "--no-cluster",
+            "--allow-empty", "--no-cluster", "--profile",
         ],
         aliases: ["-o": "--out", "-h": "--help"],
         retired: [
@@ -67,6 +68,8 @@ struct RenderCommand {
         try overlays(a, into: &o)
         try decorations(a, into: &o)
         o.fontFolder = a.last("--fonts")
+        o.profile = a.has("--profile")
+        o.timeModel = try TrackFile.timeModel(a.last("--time-model"))
         plan.allowEmpty = a.has("--allow-empty")
         if let t = a.last("--timeout") {
             guard let v = Double(t), v.isFinite, v > 0, v <= 1_000_000 else {

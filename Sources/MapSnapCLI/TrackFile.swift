@@ -2,17 +2,16 @@ import MapSnap
 import MapSnapGeometry
 import MapSnapTerrain
 
-/// Opens the elevation model files of `--dem` as one `ElevationSource`. The readers are not
-/// on this branch yet: `TrackFile.elevationModelLoader` is nil, and `info` and `profile` offer
-/// no `--dem` until it is set (to `{ paths in try ElevationModel.load(paths: paths) }`,
-/// mapping its error to a `SnapshotError` naming the file).
+/// Opens the elevation files of `--dem` as one `ElevationSource` (`BaseMapLoader.elevationSource`:
+/// `.hgt` and GeoTIFF rasters, terrain-RGB archives); errors name the file.
 typealias ElevationSourceLoader = @Sendable ([String]) throws(SnapshotError) -> any ElevationSource
 
 /// A track file read for `info` and `profile`: its lines, and the figures of them.
 struct TrackFile {
-    /// The loader `--dem` uses; nil until the elevation model readers exist (see
-    /// `ElevationSourceLoader`). The one line to change when they land.
-    static let elevationModelLoader: ElevationSourceLoader? = nil
+    /// The loader `--dem` uses (see `ElevationSourceLoader`).
+    static let elevationModelLoader: ElevationSourceLoader? = { paths throws(SnapshotError) in
+        try BaseMapLoader.elevationSource(paths)
+    }
 
     /// Where the elevations came from.
     enum ElevationOrigin: String {
@@ -22,6 +21,8 @@ struct TrackFile {
         case model
         /// None: the file has no elevations and no model was given.
         case unknown
+        /// None: the elevation files given (`--dem`) have no heights along the line.
+        case uncovered
     }
 
     /// The file as the user named it.
@@ -63,7 +64,7 @@ struct TrackFile {
         length = parts.reduce(0) { $0 + Geodesy.geodesicLength($1) }
         if let source {
             profile = TrackProfile.sampled(parts: parts, source: source)
-            origin = profile == nil ? .unknown : .model
+            origin = profile == nil ? .uncovered : .model
         } else {
             profile = TrackProfile.recorded(parts: parts, elevations: elevations)
             origin = profile == nil ? .unknown : .recorded

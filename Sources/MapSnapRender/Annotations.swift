@@ -40,6 +40,8 @@ public struct Annotations: Codable, Sendable, Equatable {
         case title
         case scaleBar = "scale-bar"
         case attribution
+        /// The elevation profile inset (its name: length, ascent, descent and time).
+        case profile
     }
 
     public struct Item: Codable, Sendable, Equatable {

@@ -1,6 +1,7 @@
 import MapSnapGeometry
 import MapSnapImage
 import MapSnapStyle
+import MapSnapTerrain
 
 /// How the camera is chosen.
 public enum CameraRequest: Sendable, Equatable {
@@ -32,6 +33,9 @@ public struct Decorations: Sendable, Equatable {
 
 /// One image to render: size, density, camera, format and the map under the overlays.
 public struct RenderRequest: Sendable {
+    /// An elevation profile inset placed in the corner that hides the least of the trails and
+    /// none of the decorations; nil draws none.
+    public var profile: ProfileInsetRequest?
     /// Image size in points.
     public var size: Size
     /// Pixels per point: 1, 2 or 3.
@@ -71,4 +75,18 @@ public struct RenderOutput: Sendable {
     public var bytes: [UInt8]
     public var camera: Camera
     public var annotations: Annotations
+}
+
+/// An elevation profile drawn as an inset in a corner of the snapshot (`--profile`).
+public struct ProfileInsetRequest: Sendable {
+    public var profile: TrackProfile
+    public var statistics: TrackStatistics
+    /// The area's colour; nil for the overlay trails' default.
+    public var color: Color?
+
+    public init(profile: TrackProfile, statistics: TrackStatistics, color: Color? = nil) {
+        self.profile = profile
+        self.statistics = statistics
+        self.color = color
+    }
 }

@@ -81,6 +81,9 @@ public final class SceneRenderer {
         let decorations = DecorationPainter.layout(
             decorations(request, drawn: painter.drawnSources), camera: camera, size: size, text: text)
         for d in decorations { index.insert(d.box) }
+        let profileBox = profileInsetBox(
+            request, scene: scene, camera: camera, decorations: decorations.map(\.box), band: measures.band)
+        if let profileBox { index.insert(profileBox) }
         let overlaySymbols = baseSymbols.filter { $0.overlayFeature != nil }
         baseSymbols.removeAll { $0.overlayFeature != nil }
         var placer = SymbolPlacer(camera: camera, canvas: canvas, text: text, sprites: map.sprites)
@@ -105,6 +108,14 @@ public final class SceneRenderer {
         }
         if let t = measures.titleText, let title = scene.title {
             report.add(.title, title, box: TitleBand.draw(t, band: measures.band, canvas: canvas, width: size.width))
+        }
+        if let p = request.profile, let b = profileBox {
+            ProfileInset.draw(
+                profile: p.profile, statistics: p.statistics, color: p.color ?? ProfileChart.defaultColor, in: b,
+                canvas: canvas, text: text)
+            report.add(.profile, p.statistics.summary, box: b)
+        } else if request.profile != nil {
+            warnings.append("the elevation profile found no corner clear of the trail and the credits: not drawn")
         }
         for d in decorations {
             DecorationPainter.draw(d, canvas: canvas)

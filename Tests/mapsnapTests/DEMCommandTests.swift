@@ -11,8 +11,10 @@ extension CommandLineTests {
 
     private func monaco(_ style: String, _ extra: [String], out: String) throws -> Run {
         try run(
-            ["render", "--style", style, "--source", "openmaptiles=\(Self.monacoTiles)", "--center", "43.748,7.415",
-             "--zoom", "14", "--size", "300x200", "--out", out] + extra)
+            [
+                "render", "--style", style, "--source", "openmaptiles=\(Self.monacoTiles)", "--center", "43.748,7.415",
+                "--zoom", "14", "--size", "300x200", "--out", out,
+            ] + extra)
     }
 
     /// Each bundled style gains relief from either form of the heights, with no warning; the
@@ -43,7 +45,8 @@ extension CommandLineTests {
     /// A missing, damaged or foreign elevation file is an error naming it: exit 66 or 65, and
     /// no image.
     func testBadElevationFilesAreErrorsNamingTheFile() throws {
-        let garbage = writeBytes("bad.tif", [0x49, 0x49, 0x2A, 0x00, 0xFF, 0xFF, 0xFF, 0x7F] + [UInt8](repeating: 7, count: 64))
+        let garbage = writeBytes(
+            "bad.tif", [0x49, 0x49, 0x2A, 0x00, 0xFF, 0xFF, 0xFF, 0x7F] + [UInt8](repeating: 7, count: 64))
         let truncated = writeBytes("N43E007.hgt", [UInt8](repeating: 0, count: 1000))
         for (file, status) in [("/no/such.hgt", Int32(66)), (garbage, 65), (truncated, 65)] {
             let r = try monaco("standard", ["--dem", file], out: "never.png")
@@ -51,7 +54,9 @@ extension CommandLineTests {
             XCTAssertTrue(r.stderr.contains(file), r.stderr)
             XCTAssertFalse(FileManager.default.fileExists(atPath: tmp.appendingPathComponent("never.png").path))
         }
-        let none = try run(["render", "--style", "none", "--dem", Self.monacoTIF, "--center", "43.74,7.42", "--out", "x.png"])
+        let none = try run([
+            "render", "--style", "none", "--dem", Self.monacoTIF, "--center", "43.74,7.42", "--out", "x.png",
+        ])
         XCTAssertEqual(none.status, 64, "--dem needs a style")
     }
 }
