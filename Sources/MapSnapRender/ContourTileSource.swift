@@ -29,7 +29,9 @@ public struct ContourTileSource: TileSource {
         guard let tile = try dem.tile(TileID(z: z, x: x, y: y)) else { return nil }
         var encoder = MVTLineEncoder(layer: "contours", extent: tracer.extent)
         for line in tracer.lines(in: tile, zoom: z) {
-            let points = line.points.map { (x: Int($0.x.rounded()), y: Int($0.y.rounded())) }
+            // Within a fifth of a point of the traced line (extent 4096 over 512 points).
+            let simple = PolylineSimplification.douglasPeucker(line.points, tolerance: 1.6)
+            let points = simple.map { (x: Int($0.x.rounded()), y: Int($0.y.rounded())) }
             var kept: [(x: Int, y: Int)] = []
             for p in points where kept.last.map({ $0 != p }) ?? true { kept.append(p) }
             encoder.addLine(kept, properties: [("ele", line.elevation), ("level", Double(line.level))])

@@ -92,11 +92,11 @@ public struct HillshadeShading: Sendable {
     }
 
     @inline(__always)
-    private func lookup(_ length: Float) -> SIMD2<Float> {
+    private func lookup(_ length: Float, _ tb: UnsafeBufferPointer<SIMD2<Float>>) -> SIMD2<Float> {
         guard length < Self.tableEnd else { return Self.slopeTerms(length, method: method, exaggeration: exaggeration) }
         let t = length * (Float(Self.tableSteps) / Self.tableEnd)
         let i = Int(t)
-        return table.withUnsafeBufferPointer { tb in tb[i] + (tb[i + 1] - tb[i]) * (t - Float(i)) }
+        return tb[i] + (tb[i + 1] - tb[i]) * (t - Float(i))
     }
 
     /// acos(x) for x in −1…1 within 2·10⁻⁸ (Abramowitz and Stegun 4.4.46).
@@ -128,19 +128,57 @@ public struct HillshadeShading: Sendable {
 
     /// The premultiplied colour for the derivative (dx, dy) (metres per metre, east and south,
     /// already divided by the cosine of the latitude).
-    @inline(__always)
     public func color(dx: Float, dy: Float) -> SIMD4<Float> {
+        table.withUnsafeBufferPointer { tb in
+            terms.withUnsafeBufferPointer { tm in
+                lights.withUnsafeBufferPointer { lt in color(dx, dy, tb, tm, lt) }
+            }
+        }
+    }
+
+    /// Shades `count` slopes (`dx[i]`, `dy[i]`, as `color`) into premultiplied ARGB words.
+    public func shadeRow(
+        dx: UnsafePointer<Float>, dy: UnsafePointer<Float>, count: Int, into out: UnsafeMutablePointer<UInt32>
+    ) {
+        table.withUnsafeBufferPointer { tb in
+            terms.withUnsafeBufferPointer { tm in
+                lights.withUnsafeBufferPointer { lt in
+                    for i in 0..<count { out[i] = Self.word(color(dx[i], dy[i], tb, tm, lt)) }
+                }
+            }
+        }
+    }
+
+    /// Premultiplied RGBA 0…1 → an ARGB word, each channel clamped and rounded to a byte.
+    @inline(__always)
+    static func word(_ c: SIMD4<Float>) -> UInt32 {
+        byte(c.w) << 24 | byte(c.x) << 16 | byte(c.y) << 8 | byte(c.z)
+    }
+
+    /// round(clamp(v, 0, 1) · 255), written so that NaN gives 0.
+    @inline(__always)
+    static func byte(_ v: Float) -> UInt32 {
+        let c = v * 255 + 0.5
+        return c >= 1 ? (c < 255 ? UInt32(c) : 255) : 0
+    }
+
+    @inline(__always)
+    private func color(
+        _ dx: Float, _ dy: Float, _ tb: UnsafeBufferPointer<SIMD2<Float>>,
+        _ tm: UnsafeBufferPointer<(sinAlt: Float, cosAlt: Float, cosAz: Float, sinAz: Float)>,
+        _ lt: UnsafeBufferPointer<Light>
+    ) -> SIMD4<Float> {
         switch method {
         case .standard:
             let length = (dx * dx + dy * dy).squareRoot()
-            let k = lookup(length)
+            let k = lookup(length, tb)
             let light = light0
             let shadeColor = (light.shadow + (light.highlight - light.shadow) * facing(dx, dy, length)) * k.y
             return accent * k.x * (1 - shadeColor.w) + shadeColor
         case .igor:
             let (x, y) = (dx * exaggeration * 2, dy * exaggeration * 2)
             let length = (x * x + y * y).squareRoot()
-            let slope = lookup(length).x
+            let slope = lookup(length, tb).x
             let aspect = 1 - facing(x, y, length)
             return light0.shadow * (slope * aspect) + light0.highlight * (slope * (1 - aspect))
         case .combined:
@@ -149,9 +187,20 @@ public struct HillshadeShading: Sendable {
             let length2 = x * x + y * y
             let cosine = (t.sinAlt - (y * t.cosAz * t.cosAlt - x * t.sinAz * t.cosAlt)) / (1 + length2).squareRoot()
             let cang = min(Self.fastAcos(min(max(cosine, -1), 1)), .pi / 2)
-            let steep = lookup(length2.squareRoot()).x
+            let steep = lookup(length2.squareRoot(), tb).x
             return light0.shadow * (cang * steep) + light0.highlight * ((.pi / 2 - cang) * steep)
-        default: return exactColor(dx: dx, dy: dy)
+        case .basic, .multidirectional:
+            let (x, y) = (dx * exaggeration * 2, dy * exaggeration * 2)
+            let n = method == .basic ? 1 : tm.count
+            let norm = 1 / (1 + x * x + y * y).squareRoot()
+            var sum = SIMD4<Float>(repeating: 0)
+            for i in 0..<n {
+                let t = tm[i]
+                let cang = (t.sinAlt - (y * t.cosAz * t.cosAlt - x * t.sinAz * t.cosAlt)) * norm
+                let shade = min(max(cang, 0), 1)
+                sum += shade > 0.5 ? lt[i].highlight * (2 * shade - 1) : lt[i].shadow * (1 - 2 * shade)
+            }
+            return n == 1 ? sum : sum / Float(n)
         }
     }
 

@@ -9,6 +9,10 @@ public struct ReliefCanvas: Sendable {
     public let height: Int
     /// `width · height` premultiplied ARGB words, rows from the top; 0 where nothing was drawn.
     public private(set) var pixels: [UInt32]
+    /// Colours of the slope byte pairs met so far (NaN: not yet), for `lutScale`: a canvas
+    /// draws one layer, so one shading.
+    private var lut: [SIMD4<Float>] = []
+    private var lutScale: Float = .nan
 
     /// Where a tile lies on the canvas: its north-west corner and side, in device pixels, and
     /// the latitudes (degrees) of its north and south edges.
@@ -95,6 +99,14 @@ public struct ReliefCanvas: Sendable {
         guard let fx = xs.first, let lx = xs.last, let fy = ys.first, let ly = ys.last else { return }
         let gradient = HillshadeGradient(
             tile: tile, zoom: zoom, columns: fx.0..<(lx.1 + 1), rows: fy.0..<(ly.1 + 1))
+        // Where the tile spans little latitude (all but the lowest zooms), the slopes' colours are
+        // looked up per texel by their two bytes and mixed per pixel; else shaded per pixel.
+        func inverseCos(_ lat: Double) -> Double { 1 / cos(lat * .pi / 180) }
+        let mid = inverseCos((frame.north + frame.south) / 2)
+        if abs(inverseCos(frame.north) - inverseCos(frame.south)) / mid < 0.002 {
+            shadeTexels(gradient, shading, scale: Float(mid), cols: cols, rows: rows, xs: xs, ys: ys)
+            return
+        }
         let gx = gradient.columns.lowerBound
         let gy = gradient.rows.lowerBound
         let gw = gradient.columns.count
@@ -107,19 +119,73 @@ public struct ReliefCanvas: Sendable {
             }
         }
         let w = width
+        var rowX = [Float](repeating: 0, count: cols.count)
+        var rowY = [Float](repeating: 0, count: cols.count)
         slopes.withUnsafeBufferPointer { g in
             pixels.withUnsafeMutableBufferPointer { out in
+                rowX.withUnsafeMutableBufferPointer { rx in
+                    rowY.withUnsafeMutableBufferPointer { ry in
+                        guard let px = rx.baseAddress, let py = ry.baseAddress, let o = out.baseAddress else { return }
+                        for (row, (y0, y1, fy)) in zip(rows, ys) {
+                            let v = (Double(row) + 0.5 - frame.y) / frame.size
+                            let latitude = (frame.north - frame.south) * (1 - v) + frame.south
+                            let inverseScale = Float(1 / cos(latitude * .pi / 180))
+                            let r0 = (y0 - gy) * gw - gx
+                            let r1 = (y1 - gy) * gw - gx
+                            for (k, (x0, x1, fx)) in xs.enumerated() {
+                                let top = g[r0 + x0] + (g[r0 + x1] - g[r0 + x0]) * fx
+                                let bottom = g[r1 + x0] + (g[r1 + x1] - g[r1 + x0]) * fx
+                                let d = (top + (bottom - top) * fy) * inverseScale
+                                px[k] = d.x
+                                py[k] = d.y
+                            }
+                            shading.shadeRow(dx: px, dy: py, count: cols.count, into: o + row * w + cols.lowerBound)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `shade` for a tile of nearly one latitude (its 1/cos within 0.2 %): each texel's colour
+    /// from a table of the slope byte pairs (filled as they are met), then the four texels
+    /// around each pixel mixed bilinearly. Within a step or two of an 8-bit channel of shading
+    /// the mixed slopes per pixel, where a texel is about a pixel, as MapLibre draws them.
+    private mutating func shadeTexels(
+        _ gradient: HillshadeGradient, _ shading: HillshadeShading, scale: Float, cols: Range<Int>, rows: Range<Int>,
+        xs: [(Int, Int, Float)], ys: [(Int, Int, Float)]
+    ) {
+        if lut.isEmpty || lutScale != scale {
+            lut = [SIMD4<Float>](repeating: SIMD4(repeating: .nan), count: 65536)
+            lutScale = scale
+        }
+        let gx = gradient.columns.lowerBound
+        let gy = gradient.rows.lowerBound
+        let gw = gradient.columns.count
+        var colors = [SIMD4<Float>](repeating: .zero, count: gradient.bytes.count / 2)
+        gradient.bytes.withUnsafeBufferPointer { b in
+            lut.withUnsafeMutableBufferPointer { table in
+                for i in colors.indices {
+                    let key = Int(b[2 * i]) << 8 | Int(b[2 * i + 1])
+                    if table[key].w.isNaN {
+                        table[key] = shading.color(
+                            dx: HillshadeGradient.derivative(Float(b[2 * i])) * scale,
+                            dy: HillshadeGradient.derivative(Float(b[2 * i + 1])) * scale)
+                    }
+                    colors[i] = table[key]
+                }
+            }
+        }
+        let w = width
+        colors.withUnsafeBufferPointer { c in
+            pixels.withUnsafeMutableBufferPointer { out in
                 for (row, (y0, y1, fy)) in zip(rows, ys) {
-                    let v = (Double(row) + 0.5 - frame.y) / frame.size
-                    let latitude = (frame.north - frame.south) * (1 - v) + frame.south
-                    let inverseScale = Float(1 / cos(latitude * .pi / 180))
                     let r0 = (y0 - gy) * gw - gx
                     let r1 = (y1 - gy) * gw - gx
                     for (col, (x0, x1, fx)) in zip(cols, xs) {
-                        let top = g[r0 + x0] + (g[r0 + x1] - g[r0 + x0]) * fx
-                        let bottom = g[r1 + x0] + (g[r1 + x1] - g[r1 + x0]) * fx
-                        let d = (top + (bottom - top) * fy) * inverseScale
-                        out[row * w + col] = Self.word(shading.color(dx: d.x, dy: d.y))
+                        let top = c[r0 + x0] + (c[r0 + x1] - c[r0 + x0]) * fx
+                        let bottom = c[r1 + x0] + (c[r1 + x1] - c[r1 + x0]) * fx
+                        out[row * w + col] = HillshadeShading.word(top + (bottom - top) * fy)
                     }
                 }
             }
@@ -146,23 +212,10 @@ public struct ReliefCanvas: Sendable {
                         let top = h[r0 + x0] + (h[r0 + x1] - h[r0 + x0]) * fx
                         let bottom = h[r1 + x0] + (h[r1 + x1] - h[r1 + x0]) * fx
                         let e = top + (bottom - top) * fy
-                        out[row * w + col] = Self.word(ramp.color(at: e) * opacity)
+                        out[row * w + col] = HillshadeShading.word(ramp.color(at: e) * opacity)
                     }
                 }
             }
         }
-    }
-
-    /// Premultiplied RGBA 0…1 → an ARGB word, each channel clamped and rounded to a byte.
-    @inline(__always)
-    static func word(_ c: SIMD4<Float>) -> UInt32 {
-        byte(c.w) << 24 | byte(c.x) << 16 | byte(c.y) << 8 | byte(c.z)
-    }
-
-    /// round(clamp(v, 0, 1) · 255), written so that NaN gives 0.
-    @inline(__always)
-    static func byte(_ v: Float) -> UInt32 {
-        let c = v * 255 + 0.5
-        return c >= 1 ? (c < 255 ? UInt32(c) : 255) : 0
     }
 }
