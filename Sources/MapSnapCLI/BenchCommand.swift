@@ -21,6 +21,7 @@ enum BenchCommand {
         Renders the same snapshot --warmup N times (default 5), then --runs N times (default 50)
         in one process and prints: median_ms min_ms p90_ms (wall clock per image), cpu_median_ms
         cpu_min_ms (process CPU per image, all threads), peak_rss_mb, bytes (of the last image).
+        --decode-dem FILE  times reading an elevation file (.hgt, GeoTIFF) instead of rendering.
         --centers FILE   one LAT,LON a line: each image (warm-up too) at the next centre, cycling;
                          needs --zoom Z or --span DLAT,DLON.
         --out - --format png|svg|pdf times without writing files. Render options: mapsnap render --help.
@@ -28,7 +29,7 @@ enum BenchCommand {
 
     /// `render`'s options and the three of `bench`.
     static let splitter = ArgumentSplitter(
-        valued: RenderCommand.splitter.valued.union(["--runs", "--warmup", "--centers"]),
+        valued: RenderCommand.splitter.valued.union(["--runs", "--warmup", "--centers", "--decode-dem"]),
         flags: RenderCommand.splitter.flags, aliases: RenderCommand.splitter.aliases)
 
     /// What `bench` adds to `render`: how many images, and the centres to move the camera to.
@@ -48,6 +49,7 @@ enum BenchCommand {
     static func run(_ args: [String], say: (String) -> Void) throws(SnapshotError) {
         let a = try splitter.split(args)
         let settings = try settings(a)
+        if let dem = a.last("--decode-dem") { return try decode(dem, settings: settings, say: say) }
         // `--zoom` and `--span` need a `--center`: the first of the file stands in (it is replaced anyway).
         guard let plan = try RenderCommand.parse(a, defaultCenter: settings.centers.first) else {
             say(usage)

@@ -46,4 +46,15 @@ public struct ColorReliefRamp: Sendable {
         let f = x - Float(i)
         return colors[i] + (colors[i + 1] - colors[i]) * f
     }
+
+    /// The ramp × `opacity` as premultiplied ARGB words at `steps` + 1 elevations evenly spaced
+    /// from the first stop to the last.
+    public func words(opacity: Float, steps: Int) -> [UInt32] {
+        let lo = elevations.first ?? 0
+        let hi = elevations.last ?? lo
+        return (0...steps).map { i in
+            let e = lo + (hi - lo) * Float(i) / Float(steps)
+            return HillshadeShading.word(color(at: e) * opacity)
+        }
+    }
 }

@@ -13,6 +13,10 @@ public struct ReliefCanvas: Sendable {
     /// draws one layer, so one shading.
     private var lut: [SIMD4<Float>] = []
     private var lutScale: Float = .nan
+    /// The colour relief's ramp as words (see `colorRelief`), for `reliefOpacity`.
+    private var reliefTable: [UInt32] = []
+    private var reliefOpacity: Float = .nan
+    static let reliefSteps = 16383
 
     /// Where a tile lies on the canvas: its north-west corner and side, in device pixels, and
     /// the latitudes (degrees) of its north and south edges.
@@ -203,16 +207,30 @@ public struct ReliefCanvas: Sendable {
         let ys = taps(rows, origin: frame.y, size: frame.size, count: tile.dim, clamp: false, nearest: nearest)
         let w = width
         let s = tile.stride
+        // The ramp tabulated once per layer between its first and last stops (the end colours
+        // hold beyond them), 16384 steps: the colour of the nearest step.
+        if reliefTable.isEmpty || reliefOpacity != opacity {
+            reliefTable = ramp.words(opacity: opacity, steps: Self.reliefSteps)
+            reliefOpacity = opacity
+        }
+        let steps = Self.reliefSteps
+        let lo = ramp.elevations.first ?? 0
+        let hi = ramp.elevations.last ?? 1
+        let k = hi > lo ? Float(steps) / (hi - lo) : 0
+        let table = reliefTable
         tile.heights.withUnsafeBufferPointer { h in
-            pixels.withUnsafeMutableBufferPointer { out in
-                for (row, (y0, y1, fy)) in zip(rows, ys) {
-                    let r0 = (y0 + 1) * s + 1
-                    let r1 = (y1 + 1) * s + 1
-                    for (col, (x0, x1, fx)) in zip(cols, xs) {
-                        let top = h[r0 + x0] + (h[r0 + x1] - h[r0 + x0]) * fx
-                        let bottom = h[r1 + x0] + (h[r1 + x1] - h[r1 + x0]) * fx
-                        let e = top + (bottom - top) * fy
-                        out[row * w + col] = HillshadeShading.word(ramp.color(at: e) * opacity)
+            table.withUnsafeBufferPointer { t in
+                pixels.withUnsafeMutableBufferPointer { out in
+                    for (row, (y0, y1, fy)) in zip(rows, ys) {
+                        let r0 = (y0 + 1) * s + 1
+                        let r1 = (y1 + 1) * s + 1
+                        for (col, (x0, x1, fx)) in zip(cols, xs) {
+                            let top = h[r0 + x0] + (h[r0 + x1] - h[r0 + x0]) * fx
+                            let bottom = h[r1 + x0] + (h[r1 + x1] - h[r1 + x0]) * fx
+                            let e = top + (bottom - top) * fy
+                            let i = (e - lo) * k + 0.5
+                            out[row * w + col] = t[i >= 0 ? min(Int(i), steps) : 0]
+                        }
                     }
                 }
             }
