@@ -108,6 +108,7 @@ let tests: [Target] = [
         name: "MapSnapRenderTests",
         dependencies: [
             "MapSnapRender", "MapSnap", "MapSnapImage", "MapSnapRaster", "MapSnapText", "MapSnapIO", "MapSnapOverlay",
+            "MapSnapTerrain", "MapSnapTiles",
             "MapSnapTestSupport",
         ],
         exclude: ["Golden", "Fixtures"]),

@@ -13,6 +13,8 @@ struct AnnotationReport {
     /// The texts of callouts the user asked for (`affectsFit`: not the automatic trail-name
     /// ones) that found no room, in order.
     private(set) var droppedCallouts: [String] = []
+    /// The profile inset's figures, when one is drawn.
+    var profile: Annotations.TrailFigures?
 
     init(camera: Camera, minStep: Double) {
         self.camera = camera
@@ -27,7 +29,7 @@ struct AnnotationReport {
             bbox: [b.west, b.south, b.east, b.north], width: camera.size.width, height: camera.size.height,
             scale: camera.scale, pixelWidth: Int((camera.size.width * camera.scale).rounded()),
             pixelHeight: Int((camera.size.height * camera.scale).rounded()))
-        return Annotations(camera: info, items: items)
+        return Annotations(camera: info, items: items, profile: profile)
     }
 
     /// One item; `box` and `point` in points.

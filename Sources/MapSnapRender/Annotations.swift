@@ -107,8 +107,39 @@ public struct Annotations: Codable, Sendable, Equatable {
         }
     }
 
+    /// The figures of the profile inset's trail (`--profile`), as `mapsnap info` gives them:
+    /// metres, seconds, the time model's name; nil without a profile. Heights are nil when the
+    /// elevation is unknown.
+    public struct TrailFigures: Codable, Sendable, Equatable {
+        public var length: Double
+        public var ascent: Double?
+        public var descent: Double?
+        public var minElevation: Double?
+        public var maxElevation: Double?
+        public var duration: Double
+        public var timeModel: String
+
+        /// The names `mapsnap info --format json` uses.
+        enum CodingKeys: String, CodingKey {
+            case length = "length_m"
+            case ascent = "ascent_m"
+            case descent = "descent_m"
+            case minElevation = "min_elevation_m"
+            case maxElevation = "max_elevation_m"
+            case duration = "time_s"
+            case timeModel = "time_model"
+        }
+    }
+
     public var camera: CameraInfo
     public var items: [Item]
+    public var profile: TrailFigures?
+
+    public init(camera: CameraInfo, items: [Item], profile: TrailFigures? = nil) {
+        self.camera = camera
+        self.items = items
+        self.profile = profile
+    }
 }
 
 extension Double {

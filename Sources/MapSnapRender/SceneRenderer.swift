@@ -114,6 +114,12 @@ public final class SceneRenderer {
                 profile: p.profile, statistics: p.statistics, color: p.color ?? ProfileChart.defaultColor, in: b,
                 canvas: canvas, text: text)
             report.add(.profile, p.statistics.summary, box: b)
+            let s = p.statistics
+            func tenth(_ v: Double?) -> Double? { v.map { ($0 * 10).rounded() / 10 } }
+            report.profile = Annotations.TrailFigures(
+                length: (s.length * 10).rounded() / 10, ascent: tenth(s.ascent), descent: tenth(s.descent),
+                minElevation: tenth(s.minElevation), maxElevation: tenth(s.maxElevation),
+                duration: (s.duration * 10).rounded() / 10, timeModel: s.model.rawValue)
         } else if request.profile != nil {
             warnings.append("the elevation profile found no corner clear of the trail and the credits: not drawn")
         }

@@ -31,7 +31,7 @@ final class AnnotationsTests: XCTestCase {
             Annotations.Kind.allCases.map(\.rawValue),
             [
                 "trail", "route", "area", "marker", "start-flag", "end-flag", "start-end-flag", "pin-title",
-                "cluster", "callout", "label", "map-label", "title", "scale-bar", "attribution",
+                "cluster", "callout", "label", "map-label", "title", "scale-bar", "attribution", "profile",
             ])
     }
 

@@ -335,7 +335,7 @@ extension BaseMapTests {
         let text = warnings.joined(separator: "\n")
         XCTAssertTrue(text.contains("line-gradient is not drawn"), text)
         XCTAssertEqual(warnings.filter { $0.contains("line-gradient") }.count, 1, "one warning for both layers")
-        XCTAssertTrue(text.contains("hillshade"), text)
+        XCTAssertTrue(text.contains("source \"dem\": https://example.invalid/dem.json is not a local file"), text)
         XCTAssertTrue(text.contains("glyphs"), text)
         XCTAssertTrue(text.contains("sky"), "unknown layer type warned: \(text)")
         let out = try render(map, Self.monacoCenter, zoom: 14)

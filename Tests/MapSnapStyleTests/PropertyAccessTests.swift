@@ -255,7 +255,7 @@ struct PropertyAccessTests {
             "fill-outline-color", "fill-sort-key", "circle-sort-key", "line-sort-key", "symbol-sort-key", "icon-image",
             "fill-pattern", "line-pattern", "background-pattern", "fill-extrusion-pattern", "icon-overlap",
             "text-overlap", "text-variable-anchor", "text-variable-anchor-offset", "text-writing-mode",
-            "line-dasharray", "line-gradient",
+            "line-dasharray", "line-gradient", "color-relief-color",
         ]
         for p in StyleProperty.all {
             let hasDefault = StyleProperties.defaultValue(p, EvaluationContext(zoom: 0)) != nil

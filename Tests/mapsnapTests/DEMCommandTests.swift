@@ -59,4 +59,33 @@ extension CommandLineTests {
         ])
         XCTAssertEqual(none.status, 64, "--dem needs a style")
     }
+
+    /// `--profile` draws the inset and writes the trail's figures into the annotations: the same
+    /// numbers `mapsnap info` prints for the file.
+    func testTheProfileInsetAndItsFiguresInTheAnnotations() throws {
+        let gpx = Self.packageRoot.appendingPathComponent("Samples/gpx/Mojstrovka.gpx").path
+        let r = try run(["render", gpx, "--style", "none", "--profile", "--out", "p.png", "--annotations", "p.json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: tmp.appendingPathComponent("p.json")))
+        let root = try XCTUnwrap(json as? [String: Any])
+        let profile = try XCTUnwrap(root["profile"] as? [String: Any])
+        let info = try run(["info", gpx, "--format", "json"])
+        XCTAssertEqual(info.status, 0, info.stderr)
+        let figures = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(info.stdout)) as? [String: Any])
+        for key in ["ascent_m", "descent_m", "length_m", "time_s"] {
+            let a = try XCTUnwrap(profile[key] as? Double, key)
+            let b = try XCTUnwrap(figures[key] as? Double, "info's \(key) in \(figures.keys.sorted())")
+            XCTAssertEqual(a, b, accuracy: 0.051, key)
+        }
+        let items = try XCTUnwrap(root["items"] as? [[String: Any]])
+        XCTAssertTrue(items.contains { $0["kind"] as? String == "profile" })
+        // Without --profile, neither.
+        let plain = try run(["render", gpx, "--style", "none", "--out", "q.png", "--annotations", "q.json"])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        let q = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: tmp.appendingPathComponent("q.json"))) as? [String: Any]
+        )
+        XCTAssertNil(q["profile"])
+    }
 }

@@ -111,7 +111,9 @@ final class TrackCommandTests: XCTestCase {
         let noOut = captured(["profile", track])
         XCTAssertEqual(noOut.status, 64)
         XCTAssertTrue(noOut.err.contains("run 'mapsnap profile --help'"), noOut.err)
-        XCTAssertEqual(captured(["info", track, "--dem", "x.hgt"]).status, 64, "no --dem until the readers land")
+        let noDEM = captured(["info", track, "--dem", "x.hgt"])
+        XCTAssertEqual(noDEM.status, 66, "a missing elevation file")
+        XCTAssertTrue(noDEM.err.contains("x.hgt"), noDEM.err)
     }
 
     func testHelp() {
