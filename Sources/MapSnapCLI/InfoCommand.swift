@@ -13,13 +13,8 @@ struct InfoCommand {
     }
 
     struct Plan {
-        var file: String
+        var track: TrackArguments
         var json = false
-        var model = HikingTimeModel.tobler
-        /// `--dem` paths (only when there is a loader) and the loader.
-        var dem: [String] = []
-        var loader: ElevationSourceLoader?
-        var polylinePrecision = 5
     }
 
     /// Parses the arguments after `info`, `--dem` opened by `loader`; nil when help was asked
@@ -29,29 +24,19 @@ struct InfoCommand {
     {
         let a = try splitter(loader: loader).split(args)
         if a.has("--help") { return nil }
-        guard a.operands.count == 1, let file = a.operands.first else {
-            throw SnapshotError(
-                .usage,
-                a.operands.isEmpty ? "info needs a TRACK file" : "info takes one TRACK file, got \(a.operands.count)")
-        }
-        var plan = Plan(file: file, loader: loader)
+        var plan = Plan(track: try TrackArguments(a, command: "info", loader: loader))
         switch a.last("--format")?.lowercased() {
         case nil, "text": plan.json = false
         case "json": plan.json = true
         case let other?: throw SnapshotError(.usage, "--format: expected json or text, got \"\(other)\"")
         }
-        plan.model = try TrackFile.timeModel(a.last("--time-model"))
-        plan.dem = a.values("--dem")
-        if a.has("--polyline6") { plan.polylinePrecision = 6 }
         return plan
     }
 
     /// Reads the track and returns what to print (ending in a newline).
     static func run(_ plan: Plan) throws(SnapshotError) -> String {
-        let track = try TrackFile(
-            path: plan.file, source: try TrackFile.source(plan.dem, loader: plan.loader),
-            polylinePrecision: plan.polylinePrecision)
-        let stats = track.statistics(model: plan.model)
+        let track = try plan.track.read()
+        let stats = track.statistics(model: plan.track.model)
         return plan.json ? try json(track, stats) : text(track, stats)
     }
 

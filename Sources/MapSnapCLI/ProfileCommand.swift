@@ -15,17 +15,13 @@ struct ProfileCommand {
     }
 
     struct Plan {
-        var file: String
+        var track: TrackArguments
         var output: String
         var format: ImageFormat
         /// Points (default 600x400).
         var size = Size(width: 600, height: 400)
         /// Pixels per point (PNG).
         var scale = 1.0
-        var model = HikingTimeModel.tobler
-        var dem: [String] = []
-        var loader: ElevationSourceLoader?
-        var polylinePrecision = 5
     }
 
     /// Parses the arguments after `profile`, `--dem` opened by `loader`; nil when help was
@@ -35,16 +31,11 @@ struct ProfileCommand {
     {
         let a = try splitter(loader: loader).split(args)
         if a.has("--help") { return nil }
-        guard a.operands.count == 1, let file = a.operands.first else {
-            throw SnapshotError(
-                .usage,
-                a.operands.isEmpty
-                    ? "profile needs a TRACK file" : "profile takes one TRACK file, got \(a.operands.count)")
-        }
+        let track = try TrackArguments(a, command: "profile", loader: loader)
         guard let out = a.last("--out") else {
             throw SnapshotError(.usage, "profile needs --out PATH (.png, .svg or .pdf)")
         }
-        var plan = Plan(file: file, output: out, format: try format(a, output: out), loader: loader)
+        var plan = Plan(track: track, output: out, format: try format(a, output: out))
         if let s = a.last("--size") { plan.size = try ValueParsers.size(s) }
         if let s = a.last("--scale") {
             guard let v = Int(s), (1...3).contains(v) else {
@@ -52,9 +43,6 @@ struct ProfileCommand {
             }
             plan.scale = Double(v)
         }
-        plan.model = try TrackFile.timeModel(a.last("--time-model"))
-        plan.dem = a.values("--dem")
-        if a.has("--polyline6") { plan.polylinePrecision = 6 }
         return plan
     }
 
@@ -77,16 +65,15 @@ struct ProfileCommand {
     /// - Throws: the reader's error; `.badInput` naming the file when its elevation is unknown
     ///   (there is no profile to draw); the renderer's and the writer's errors.
     static func run(_ plan: Plan) throws(SnapshotError) {
-        let track = try TrackFile(
-            path: plan.file, source: try TrackFile.source(plan.dem, loader: plan.loader),
-            polylinePrecision: plan.polylinePrecision)
+        let track = try plan.track.read()
         guard let profile = track.profile else {
-            throw SnapshotError(.badInput, "no elevations to draw a profile of (no ele values)", file: plan.file)
+            throw SnapshotError(.badInput, "no elevations to draw a profile of (no ele values)", file: plan.track.file)
         }
         let bytes: [UInt8]
         do {
             bytes = try ProfileChartImage.render(
-                profile: profile, statistics: track.statistics(model: plan.model), size: plan.size, scale: plan.scale,
+                profile: profile, statistics: track.statistics(model: plan.track.model), size: plan.size,
+                scale: plan.scale,
                 format: plan.format)
         } catch {
             if case .imageTooLarge = error { throw SnapshotError(.usage, error.description, subject: .size) }

@@ -190,17 +190,8 @@ public struct HillshadeShading: Sendable {
             let steep = lookup(length2.squareRoot(), tb).x
             return light0.shadow * (cang * steep) + light0.highlight * ((.pi / 2 - cang) * steep)
         case .basic, .multidirectional:
-            let (x, y) = (dx * exaggeration * 2, dy * exaggeration * 2)
-            let n = method == .basic ? 1 : tm.count
-            let norm = 1 / (1 + x * x + y * y).squareRoot()
-            var sum = SIMD4<Float>(repeating: 0)
-            for i in 0..<n {
-                let t = tm[i]
-                let cang = (t.sinAlt - (y * t.cosAz * t.cosAlt - x * t.sinAz * t.cosAlt)) * norm
-                let shade = min(max(cang, 0), 1)
-                sum += shade > 0.5 ? lt[i].highlight * (2 * shade - 1) : lt[i].shadow * (1 - 2 * shade)
-            }
-            return n == 1 ? sum : sum / Float(n)
+            return Self.lambert(
+                dx * exaggeration * 2, dy * exaggeration * 2, lights: method == .basic ? 1 : tm.count, tm, lt)
         }
     }
 
@@ -209,8 +200,13 @@ public struct HillshadeShading: Sendable {
     public func exactColor(dx: Float, dy: Float) -> SIMD4<Float> {
         switch method {
         case .standard: return standard(dx, dy)
-        case .basic: return lambert(dx * exaggeration * 2, dy * exaggeration * 2, lights: 1)
-        case .multidirectional: return lambert(dx * exaggeration * 2, dy * exaggeration * 2, lights: terms.count)
+        case .basic, .multidirectional:
+            return terms.withUnsafeBufferPointer { tm in
+                lights.withUnsafeBufferPointer { lt in
+                    Self.lambert(
+                        dx * exaggeration * 2, dy * exaggeration * 2, lights: method == .basic ? 1 : tm.count, tm, lt)
+                }
+            }
         case .combined: return combined(dx * exaggeration * 2, dy * exaggeration * 2)
         case .igor: return igor(dx * exaggeration * 2, dy * exaggeration * 2)
         }
@@ -241,15 +237,20 @@ public struct HillshadeShading: Sendable {
         return accentColor * (1 - shadeColor.w) + shadeColor
     }
 
-    /// `basic` (the first light) and `multidirectional` (the mean over `lights` lights).
-    private func lambert(_ dx: Float, _ dy: Float, lights count: Int) -> SIMD4<Float> {
+    /// `basic` (the first light) and `multidirectional` (the mean over `count` lights).
+    @inline(__always)
+    static func lambert(
+        _ dx: Float, _ dy: Float, lights count: Int,
+        _ tm: UnsafeBufferPointer<(sinAlt: Float, cosAlt: Float, cosAz: Float, sinAz: Float)>,
+        _ lt: UnsafeBufferPointer<Light>
+    ) -> SIMD4<Float> {
         let norm = 1 / (1 + dx * dx + dy * dy).squareRoot()
         var out = SIMD4<Float>(repeating: 0)
         for i in 0..<count {
-            let t = terms[i]
+            let t = tm[i]
             let cang = (t.sinAlt - (dy * t.cosAz * t.cosAlt - dx * t.sinAz * t.cosAlt)) * norm
             let shade = min(max(cang, 0), 1)
-            out += shade > 0.5 ? lights[i].highlight * (2 * shade - 1) : lights[i].shadow * (1 - 2 * shade)
+            out += shade > 0.5 ? lt[i].highlight * (2 * shade - 1) : lt[i].shadow * (1 - 2 * shade)
         }
         return count == 1 ? out : out / Float(count)
     }
