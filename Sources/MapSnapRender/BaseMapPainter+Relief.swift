@@ -41,7 +41,8 @@ extension BaseMapPainter {
             let frame = reliefFrame(tile, drawn: id)
             switch paint {
             case .hillshade(let shading):
-                relief.shade(dem, zoom: id.z, with: shading, frame: frame, nearest: nearest)
+                guard let gradient = try? tiles.gradient(id) else { continue }
+                relief.shade(gradient, with: shading, frame: frame, nearest: nearest)
             case .colorRelief(let ramp, let opacity):
                 relief.colorRelief(dem, ramp: ramp, opacity: opacity, frame: frame, nearest: nearest)
             }

@@ -21,6 +21,13 @@ public final class DEMTileSet: Sendable {
     public typealias Maker = @Sendable (TileID) throws(TileSourceError) -> DEMTile?
 
     private let make: Maker
+    /// Slopes prepared per tile and zoom, as MapLibre keeps a tile's prepared hillshade texture.
+    private let gradients: Locked<LRUCache<GradientKey, HillshadeGradient>>
+
+    private struct GradientKey: Hashable {
+        var id: TileID
+        var zoom: Int
+    }
     private let raw: Locked<LRUCache<TileID, Entry>>
     private let bordered: Locked<LRUCache<TileID, Entry>>
 
@@ -39,6 +46,19 @@ public final class DEMTileSet: Sendable {
         self.make = make
         raw = Locked(LRUCache(capacity: capacity * 2))
         bordered = Locked(LRUCache(capacity: capacity))
+        gradients = Locked(LRUCache(capacity: capacity))
+    }
+
+    /// The slopes of the tile at `id` (see `HillshadeGradient`, at zoom `id.z`), made once and
+    /// kept; nil where the source has no tile.
+    /// - Throws: `TileSourceError` when the tile cannot be read or decoded.
+    public func gradient(_ id: TileID) throws(TileSourceError) -> HillshadeGradient? {
+        let key = GradientKey(id: id, zoom: id.z)
+        if let hit = gradients.withLock({ $0.get(key) }) { return hit }
+        guard let tile = try tile(id) else { return nil }
+        let g = HillshadeGradient(tile: tile, zoom: id.z)
+        gradients.withLock { $0.put(key, g) }
+        return g
     }
 
     /// The tiles of a raster tile set decoded with `encoding` (Terrain-RGB, Terrarium, custom).

@@ -97,12 +97,28 @@ public struct ReliefCanvas: Sendable {
     ) {
         let (cols, rows) = frame.pixels(width: width, height: height)
         guard !cols.isEmpty, !rows.isEmpty else { return }
-        let dim = tile.dim
-        let xs = taps(cols, origin: frame.x, size: frame.size, count: dim, clamp: true, nearest: nearest)
-        let ys = taps(rows, origin: frame.y, size: frame.size, count: dim, clamp: true, nearest: nearest)
+        let xs = taps(cols, origin: frame.x, size: frame.size, count: tile.dim, clamp: true, nearest: nearest)
+        let ys = taps(rows, origin: frame.y, size: frame.size, count: tile.dim, clamp: true, nearest: nearest)
         guard let fx = xs.first, let lx = xs.last, let fy = ys.first, let ly = ys.last else { return }
         let gradient = HillshadeGradient(
             tile: tile, zoom: zoom, columns: fx.0..<(lx.1 + 1), rows: fy.0..<(ly.1 + 1))
+        shade(gradient, with: shading, frame: frame, nearest: nearest)
+    }
+
+    /// Shades `gradient` (a whole tile's slopes, or a window of them holding every texel the
+    /// pixels of `frame` read) with `shading` into those pixels.
+    public mutating func shade(
+        _ gradient: HillshadeGradient, with shading: HillshadeShading, frame: TileFrame, nearest: Bool = false
+    ) {
+        let (cols, rows) = frame.pixels(width: width, height: height)
+        guard !cols.isEmpty, !rows.isEmpty else { return }
+        let dim = gradient.dim
+        let xs = taps(cols, origin: frame.x, size: frame.size, count: dim, clamp: true, nearest: nearest)
+        let ys = taps(rows, origin: frame.y, size: frame.size, count: dim, clamp: true, nearest: nearest)
+        guard let fx = xs.first, let lx = xs.last, let fy = ys.first, let ly = ys.last,
+            gradient.columns.contains(fx.0), gradient.columns.contains(lx.1), gradient.rows.contains(fy.0),
+            gradient.rows.contains(ly.1)
+        else { return }
         // Where the tile spans little latitude (all but the lowest zooms), the slopes' colours are
         // looked up per texel by their two bytes and mixed per pixel; else shaded per pixel.
         func inverseCos(_ lat: Double) -> Double { 1 / cos(lat * .pi / 180) }
