@@ -179,20 +179,29 @@ public struct ReliefCanvas: Sendable {
             lut = [SIMD4<Float>](repeating: SIMD4(repeating: .nan), count: 65536)
             lutScale = scale
         }
-        let gx = gradient.columns.lowerBound
-        let gy = gradient.rows.lowerBound
-        let gw = gradient.columns.count
-        var colors = [SIMD4<Float>](repeating: .zero, count: gradient.bytes.count / 2)
+        // The window of texels the pixels read (the gradient may hold the whole tile).
+        guard let x0 = xs.first?.0, let x1 = xs.last?.1, let y0 = ys.first?.0, let y1 = ys.last?.1 else { return }
+        let gx = x0
+        let gy = y0
+        let gw = x1 - x0 + 1
+        let stride = gradient.columns.count
+        var colors = [SIMD4<Float>](repeating: .zero, count: gw * (y1 - y0 + 1))
         gradient.bytes.withUnsafeBufferPointer { b in
             lut.withUnsafeMutableBufferPointer { table in
-                for i in colors.indices {
-                    let key = Int(b[2 * i]) << 8 | Int(b[2 * i + 1])
-                    if table[key].w.isNaN {
-                        table[key] = shading.color(
-                            dx: HillshadeGradient.derivative(Float(b[2 * i])) * scale,
-                            dy: HillshadeGradient.derivative(Float(b[2 * i + 1])) * scale)
+                var i = 0
+                for ty in y0...y1 {
+                    var k = 2 * ((ty - gradient.rows.lowerBound) * stride + (x0 - gradient.columns.lowerBound))
+                    for _ in 0..<gw {
+                        let key = Int(b[k]) << 8 | Int(b[k + 1])
+                        if table[key].w.isNaN {
+                            table[key] = shading.color(
+                                dx: HillshadeGradient.derivative(Float(b[k])) * scale,
+                                dy: HillshadeGradient.derivative(Float(b[k + 1])) * scale)
+                        }
+                        colors[i] = table[key]
+                        i += 1
+                        k += 2
                     }
-                    colors[i] = table[key]
                 }
             }
         }
