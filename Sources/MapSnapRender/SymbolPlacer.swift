@@ -377,8 +377,9 @@ struct SymbolPlacer<P: Painter> {
         let pad = max(l.number(.textPadding, c.ctx), 0)
         let mid = line.point(at: d)
         // Read left to right: walk the line backwards when it runs right to left
-        // (MapLibre's keep-upright, judged by where the label starts and ends).
-        let flip = line.point(at: d + half).x < line.point(at: d - half).x
+        // (MapLibre's keep-upright, judged by where the label starts and ends), unless
+        // `text-keep-upright` is false: then the text's top stays on the line's left.
+        let flip = l.bool(.textKeepUpright, c.ctx) && line.point(at: d + half).x < line.point(at: d - half).x
         let dir = flip ? -1.0 : 1.0
         // The glyphs, each on the line at its own distance, turned with its segment.
         glyphScratch.removeAll(keepingCapacity: true)

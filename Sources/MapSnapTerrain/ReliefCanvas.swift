@@ -16,7 +16,7 @@ public struct ReliefCanvas: Sendable {
     /// The colour relief's ramp as words (see `colorRelief`), for `reliefOpacity`.
     private var reliefTable: [UInt32] = []
     private var reliefOpacity: Float = .nan
-    static let reliefSteps = 16383
+    static let reliefSteps = 4095
 
     /// Where a tile lies on the canvas: its north-west corner and side, in device pixels, and
     /// the latitudes (degrees) of its north and south edges.
@@ -233,7 +233,7 @@ public struct ReliefCanvas: Sendable {
         let w = width
         let s = tile.stride
         // The ramp tabulated once per layer between its first and last stops (the end colours
-        // hold beyond them), 16384 steps: the colour of the nearest step.
+        // hold beyond them), 4096 steps: the colour of the nearest step.
         if reliefTable.isEmpty || reliefOpacity != opacity {
             reliefTable = ramp.words(opacity: opacity, steps: Self.reliefSteps)
             reliefOpacity = opacity

@@ -115,6 +115,18 @@ final class LineLabelTests: XCTestCase {
         for g in flat.glyphs { XCTAssertEqual(angleBetween(g.angle, 0), 0, accuracy: 1e-9) }
     }
 
+    /// With `text-keep-upright: false` the text follows the line as drawn: a line running right
+    /// to left reads right to left, upside down, its top still on the line's left (how contour
+    /// labels keep their top uphill).
+    func testWithoutKeepUprightTheTextFollowsTheLine() throws {
+        let path = [Point(x: 350, y: 150), Point(x: 50, y: 150)]
+        let label = try XCTUnwrap(try place("Level Street", along: path, layout: #", "text-keep-upright": false"#))
+        for (a, b) in zip(label.glyphs, label.glyphs.dropFirst()) {
+            XCTAssertGreaterThan(a.center.x, b.center.x, "the text reads the way the line runs")
+        }
+        for g in label.glyphs { XCTAssertEqual(angleBetween(g.angle, .pi), 0, accuracy: 1e-9, "upside down") }
+    }
+
     func testALabelGoesRoundACornerOnlyWhenTheMaxAngleAllows() throws {
         // From the frame's edge (a line continued from the next tile: MapLibre's first anchor is
         // half the spacing along), so the label is centred on the corner.
