@@ -101,7 +101,7 @@ enum GraphHopperResponseReader {
             is3D = true
         } else if values % 3 != 0 {
             is3D = false
-        } else if let lastIndex, (lastIndex + 1) * 3 == values || (lastIndex + 1) * 2 == values {
+        } else if let lastIndex, lastIndex < values, (lastIndex + 1) * 3 == values || (lastIndex + 1) * 2 == values {
             is3D = (lastIndex + 1) * 3 == values
         } else {
             is3D = hasHeights

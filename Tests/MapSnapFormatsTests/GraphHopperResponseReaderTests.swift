@@ -65,4 +65,15 @@ final class GraphHopperResponseReaderTests: XCTestCase {
         assertCoordinates(lineCoordinates(features[0]), [S.routeA, S.routeB])
         assertElevations(features[0].elevations, [[10.5, 12.25]])
     }
+
+    /// An interval's end past any line (here near `Int.max`) tells nothing and traps nothing.
+    func testHugeIntervalEnd() throws {
+        let answer = """
+            {"paths": [{"distance": 1, "time": 1000, "points": "\(S.main5)",
+              "instructions": [{"text": "Go", "distance": 1, "time": 1000, "interval": [0, 9200000000000000000]}]}]}
+            """
+        let features = try readRouteAnswer(answer)
+        assertCoordinates(lineCoordinates(features[0]), [S.routeA, S.routeB, S.routeC])
+        assertSteps(features[0], [("Go", 1, 1, S.routeA)])
+    }
 }
