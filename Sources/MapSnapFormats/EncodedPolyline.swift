@@ -89,7 +89,7 @@ public enum EncodedPolyline {
     // MARK: - Values
 
     /// 10^precision, exact for the accepted precisions.
-    private static func scale(_ precision: Int) -> Double {
+    static func scale(_ precision: Int) -> Double {
         var factor = 1.0
         for _ in 0..<precision { factor *= 10 }
         return factor
@@ -105,7 +105,7 @@ public enum EncodedPolyline {
     }
 
     /// Reads one zigzag-encoded value starting at `i`, leaving `i` after its last chunk.
-    private static func readValue(_ bytes: ArraySlice<UInt8>, _ i: inout Int) throws(PolylineError) -> Int {
+    static func readValue(_ bytes: ArraySlice<UInt8>, _ i: inout Int) throws(PolylineError) -> Int {
         let start = i
         var result = 0
         var shift = 0
@@ -130,7 +130,7 @@ public enum EncodedPolyline {
         return result & 1 != 0 ? ~(result >> 1) : result >> 1
     }
 
-    private static func accumulate(_ total: Int, _ delta: Int, at offset: Int) throws(PolylineError) -> Int {
+    static func accumulate(_ total: Int, _ delta: Int, at offset: Int) throws(PolylineError) -> Int {
         let (sum, overflow) = total.addingReportingOverflow(delta)
         guard !overflow else { throw PolylineError(message: "a value is too large to be a coordinate", offset: offset) }
         return sum

@@ -36,17 +36,7 @@ public enum GeoJSONReader {
     public static func read(bytes: [UInt8], file: String, unwrapsLongitudes: Bool = true) throws(FormatError)
         -> [Feature]
     {
-        if ByteScanning.isBlank(bytes) {
-            throw FormatError(file: file, message: "the file is empty")
-        }
-        let root: JSONValue
-        do {
-            var parser = JSONParser()
-            parser.maxContainers = OverlayLimits.maximumJSONContainers
-            root = try parser.parse(bytes)
-        } catch {
-            throw FormatError(file: file, location: error.location, message: error.message)
-        }
+        let root = try OverlayJSON.parse(bytes, file: file)
         var decoder = GeoJSONDecoder(bytes: bytes, file: file)
         decoder.unwrapsLongitudes = unwrapsLongitudes
         let features = try decoder.features(in: root)

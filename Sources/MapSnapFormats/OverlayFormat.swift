@@ -1,6 +1,7 @@
 /// The overlay file formats MapSnap reads.
 public enum OverlayFormat: String, Sendable, CaseIterable {
-    /// GeoJSON, RFC 7946 (`.geojson`, `.json`).
+    /// GeoJSON, RFC 7946 (`.geojson`, `.json`), or JSON that is a router's route answer (told by
+    /// content when read: `Router(recognising:)`).
     case geoJSON = "geojson"
     /// GPX 1.0 / 1.1 (`.gpx`).
     case gpx
