@@ -13,6 +13,14 @@
 @_exported import enum MapSnapFormats.OverlayFormat
 @_exported import struct MapSnapFormats.PolylineError
 @_exported import enum MapSnapFormats.PolylineReader
+@_exported import enum MapSnapFormats.Router
+@_exported import enum MapSnapFormats.RouterResponseReader
+// Elevation: the files `--dem` reads, and trail figures.
+@_exported import protocol MapSnapTerrain.ElevationSource
+@_exported import struct MapSnapTerrain.ElevationModel
+@_exported import struct MapSnapTerrain.TrackProfile
+@_exported import struct MapSnapTerrain.TrackStatistics
+@_exported import enum MapSnapTerrain.HikingTimeModel
 // Coordinates and image geometry (points; pixels are points × scale).
 @_exported import struct MapSnapGeometry.BoundingBox
 @_exported import enum MapSnapGeometry.BuiltinSymbol

@@ -30,7 +30,8 @@ public enum HelpText {
         USAGE: mapsnap render [options] FILE...
 
         Draws the trails, routes, areas and points of each FILE (GeoJSON .geojson/.json,
-        GPX .gpx, encoded polyline .polyline) into one image.
+        GPX .gpx, encoded polyline .polyline, or a route answer of OSRM, Valhalla,
+        GraphHopper or the Mapbox Directions API) into one image.
 
         OUTPUT:
           -o, --out PATH          Output file; the format follows the extension (.png, .svg,
