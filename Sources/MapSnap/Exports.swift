@@ -15,12 +15,6 @@
 @_exported import enum MapSnapFormats.PolylineReader
 @_exported import enum MapSnapFormats.Router
 @_exported import enum MapSnapFormats.RouterResponseReader
-// Elevation: the files `--dem` reads, and trail figures.
-@_exported import protocol MapSnapTerrain.ElevationSource
-@_exported import struct MapSnapTerrain.ElevationModel
-@_exported import struct MapSnapTerrain.TrackProfile
-@_exported import struct MapSnapTerrain.TrackStatistics
-@_exported import enum MapSnapTerrain.HikingTimeModel
 // Coordinates and image geometry (points; pixels are points × scale).
 @_exported import struct MapSnapGeometry.BoundingBox
 @_exported import enum MapSnapGeometry.BuiltinSymbol
@@ -46,3 +40,9 @@
 @_exported import enum MapSnapRender.CameraRequest
 @_exported import enum MapSnapRender.ImageFormat
 @_exported import struct MapSnapStyle.Color
+@_exported import struct MapSnapTerrain.ElevationModel
+// Elevation: the files `--dem` reads, and trail figures.
+@_exported import protocol MapSnapTerrain.ElevationSource
+@_exported import enum MapSnapTerrain.HikingTimeModel
+@_exported import struct MapSnapTerrain.TrackProfile
+@_exported import struct MapSnapTerrain.TrackStatistics

@@ -82,8 +82,8 @@ package struct OverlayBuilder {
                         flagAnchor: flags ? trail.parts.first?.first : nil))
             }
         }
-        // Routes above trails.
-        scene.lines += routes
+        // Routes above trails, alternatives under the routes they are alternatives to.
+        scene.lines += routes.filter(\.isAlternative) + routes.filter { !$0.isAlternative }
         let categories = Set(scene.pins.compactMap(\.category)).sorted()
         let index = Dictionary(uniqueKeysWithValues: categories.enumerated().map { ($1, $0) })
         for i in scene.pins.indices { scene.pins[i].categoryIndex = scene.pins[i].category.flatMap { index[$0] } }
@@ -125,10 +125,11 @@ package struct OverlayBuilder {
         guard !parts.isEmpty else { return }
         let isRoute = forcedRoute || p["route"]?.boolValue == true
         if isRoute {
-            scene.lines.append(
-                LineOverlay(
-                    kind: .route, name: name, parts: parts, stroke: color(p["stroke"]),
-                    strokeWidth: number(p["stroke-width"]), strokeOpacity: number(p["stroke-opacity"])))
+            var route = LineOverlay(
+                kind: .route, name: name, parts: parts, stroke: color(p["stroke"]),
+                strokeWidth: number(p["stroke-width"]), strokeOpacity: number(p["stroke-opacity"]))
+            route.isAlternative = p["alternative"]?.boolValue == true
+            scene.lines.append(route)
             return
         }
         let line = LineOverlay(

@@ -43,6 +43,9 @@ public struct LineOverlay: Sendable, Equatable {
     /// The trail's `difficulty`, lower-cased ("easy", "moderate", "hard" in the seed app).
     public var difficulty: String?
     public var emphasis: Emphasis = .normal
+    /// A route that is an alternative to another (`"alternative": true`, as router answers mark
+    /// them): drawn muted and thinner, under the best one.
+    public var isAlternative = false
 
     public init(
         kind: Kind, name: String?, parts: [[Coordinate]], stroke: Color? = nil, strokeWidth: Double? = nil,

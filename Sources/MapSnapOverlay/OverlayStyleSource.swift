@@ -17,6 +17,7 @@ import MapSnapStyle
 /// | `stroke`, `stroke-width`, `stroke-opacity`, `fill`, `fill-opacity` | the input's own simplestyle look, when it had one (`#rrggbb`, points, 0…1) |
 /// | `difficulty` | a trail's difficulty, lower-cased |
 /// | `highlighted`, `faded` | true with `--highlight`: the trail named, the others |
+/// | `alternative` | true on a route that is an alternative (router answers' alternatives) |
 /// | `casing-dash` | a dashed route's dash (as the topmost layer drawing it has it) re-expressed in the width of the line layer under it, its casing, so the casing surrounds each dash |
 ///
 /// After the lines come the markers, as points: pins and flags in drawing order (flags under
@@ -336,6 +337,7 @@ public enum OverlayStyleSource {
             ("stroke-opacity", line.strokeOpacity.map { .number($0) }),
             ("difficulty", line.difficulty.map { .string($0) }),
         ])
+        if line.isAlternative { members.append(JSONMember(key: "alternative", value: .bool(true))) }
         switch line.emphasis {
         case .normal: break
         case .highlighted: members.append(JSONMember(key: "highlighted", value: .bool(true)))

@@ -232,3 +232,22 @@ final class DecorationTests: XCTestCase {
         XCTAssertFalse(bare.annotations.items.contains { $0.kind == .scaleBar || $0.kind == .attribution })
     }
 }
+
+extension SnapshotterTests {
+    /// Router answers' alternatives (`"alternative": true`) are routes drawn under the best one,
+    /// and the overlay source tells the layers which they are (they draw them muted, thinner).
+    func testAlternativeRoutesGoUnderTheBestAndAreMarked() throws {
+        let json = #"""
+            {"type": "FeatureCollection", "features": [
+             {"type":"Feature","properties":{"route":true,"name":"best"},"geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]}},
+             {"type":"Feature","properties":{"route":true,"alternative":true,"name":"other"},"geometry":{"type":"LineString","coordinates":[[0,0],[1,0],[1,1]]}}
+            ]}
+            """#
+        let scene = try OverlayBuilder().build(features: GeoJSONReader.read(bytes: Array(json.utf8), file: "r.geojson"))
+        XCTAssertEqual(scene.lines.map(\.name), ["other", "best"], "the alternative first: drawn under")
+        XCTAssertEqual(scene.lines.map(\.isAlternative), [true, false])
+        let members = OverlayStyleSource.lineMembers(scene.lines[0])
+        XCTAssertTrue(members.contains { $0.key == "alternative" && $0.value == .bool(true) })
+        XCTAssertFalse(OverlayStyleSource.lineMembers(scene.lines[1]).contains { $0.key == "alternative" })
+    }
+}
