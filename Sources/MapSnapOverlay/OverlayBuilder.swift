@@ -129,6 +129,9 @@ package struct OverlayBuilder {
                 kind: .route, name: name, parts: parts, stroke: color(p["stroke"]),
                 strokeWidth: number(p["stroke-width"]), strokeOpacity: number(p["stroke-opacity"]))
             route.isAlternative = p["alternative"]?.boolValue == true
+            route.distance = number(p["distance"])
+            route.duration = number(p["duration"])
+            route.steps = RouteStep.steps(p["steps"])
             scene.lines.append(route)
             return
         }

@@ -46,6 +46,11 @@ public struct LineOverlay: Sendable, Equatable {
     /// A route that is an alternative to another (`"alternative": true`, as router answers mark
     /// them): drawn muted and thinner, under the best one.
     public var isAlternative = false
+    /// A route's length (metres), time (seconds) and directions, when its input gave them (a
+    /// router's answer): reported in the annotations.
+    public var distance: Double?
+    public var duration: Double?
+    public var steps: [RouteStep] = []
 
     public init(
         kind: Kind, name: String?, parts: [[Coordinate]], stroke: Color? = nil, strokeWidth: Double? = nil,

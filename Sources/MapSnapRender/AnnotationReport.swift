@@ -15,6 +15,8 @@ struct AnnotationReport {
     private(set) var droppedCallouts: [String] = []
     /// The profile inset's figures, when one is drawn.
     var profile: Annotations.TrailFigures?
+    /// The routes with figures or directions (see `Annotations.routes`).
+    private(set) var routes: [Annotations.RouteFigures] = []
 
     init(camera: Camera, minStep: Double) {
         self.camera = camera
@@ -29,7 +31,7 @@ struct AnnotationReport {
             bbox: [b.west, b.south, b.east, b.north], width: camera.size.width, height: camera.size.height,
             scale: camera.scale, pixelWidth: Int((camera.size.width * camera.scale).rounded()),
             pixelHeight: Int((camera.size.height * camera.scale).rounded()))
-        return Annotations(camera: info, items: items, profile: profile)
+        return Annotations(camera: info, items: items, profile: profile, routes: routes.isEmpty ? nil : routes)
     }
 
     /// One item; `box` and `point` in points.
@@ -58,9 +60,27 @@ struct AnnotationReport {
     ) {
         addAreas(scene.areas, halfWidths: measures.areaHalfWidths)
         addLines(scene.lines, halfWidths: measures.lineHalfWidths)
+        addRouteFigures(scene.lines)
         addPins(measures, layout: layout, features: features, placed: placed)
         addCallouts(scene.callouts, boxes: measures.calloutBoxes, features: features, placed: placed)
         addLabels(scene.labels, boxes: measures.labelBoxes, features: features, placed: placed)
+    }
+
+    /// The figures and directions of the routes that came with them, rounded to 1/10.
+    private mutating func addRouteFigures(_ lines: [LineOverlay]) {
+        func tenth(_ v: Double?) -> Double? { v.map { ($0 * 10).rounded() / 10 } }
+        for line in lines
+        where line.kind == .route && (line.distance != nil || line.duration != nil || !line.steps.isEmpty) {
+            let steps = line.steps.map { s in
+                Annotations.RouteFigures.Step(
+                    instruction: s.instruction, distance: tenth(s.distance), duration: tenth(s.duration),
+                    coordinate: s.location.map { [$0.latitude, $0.normalized.longitude] })
+            }
+            routes.append(
+                Annotations.RouteFigures(
+                    name: line.name, alternative: line.isAlternative, distance: tenth(line.distance),
+                    duration: tenth(line.duration), steps: steps))
+        }
     }
 
     /// The base map's placed labels, each by the union of its boxes.

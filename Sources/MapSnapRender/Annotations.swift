@@ -131,14 +131,46 @@ public struct Annotations: Codable, Sendable, Equatable {
         }
     }
 
+    /// A route's figures and directions, when its input gave them (router answers).
+    public struct RouteFigures: Codable, Sendable, Equatable {
+        public struct Step: Codable, Sendable, Equatable {
+            public var instruction: String?
+            public var distance: Double?
+            public var duration: Double?
+            /// [latitude, longitude].
+            public var coordinate: [Double]?
+
+            enum CodingKeys: String, CodingKey {
+                case instruction
+                case distance = "distance_m"
+                case duration = "duration_s"
+                case coordinate
+            }
+        }
+        public var name: String?
+        public var alternative: Bool
+        public var distance: Double?
+        public var duration: Double?
+        public var steps: [Step]
+
+        enum CodingKeys: String, CodingKey {
+            case name, alternative, steps
+            case distance = "distance_m"
+            case duration = "duration_s"
+        }
+    }
+
     public var camera: CameraInfo
     public var items: [Item]
     public var profile: TrailFigures?
+    /// The routes that came with figures or directions, in drawing order; nil when none did.
+    public var routes: [RouteFigures]?
 
-    public init(camera: CameraInfo, items: [Item], profile: TrailFigures? = nil) {
+    public init(camera: CameraInfo, items: [Item], profile: TrailFigures? = nil, routes: [RouteFigures]? = nil) {
         self.camera = camera
         self.items = items
         self.profile = profile
+        self.routes = routes
     }
 }
 

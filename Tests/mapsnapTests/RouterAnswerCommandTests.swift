@@ -49,4 +49,25 @@ final class RouterAnswerCommandTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("Impossible route between points"), r.stderr)
         XCTAssertTrue(r.stderr.contains("error.json"), r.stderr)
     }
+
+    /// The answer's figures and directions reach `--annotations`: distance, duration and each
+    /// step's instruction, distance and place.
+    func testTheDirectionsAreInTheAnnotations() throws {
+        let answer = write("response.json", Self.osrm)
+        let r = try runner.run(
+            ["render", answer, "--style", "none", "--out", "x.png", "--size", "200x150", "--annotations", "a.json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let json = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: runner.folder.appendingPathComponent("a.json")))
+        let routes = try XCTUnwrap((json as? [String: Any])?["routes"] as? [[String: Any]])
+        XCTAssertEqual(routes.count, 1)
+        XCTAssertEqual(routes[0]["distance_m"] as? Double, 530.6)
+        XCTAssertEqual(routes[0]["duration_s"] as? Double, 61.2)
+        XCTAssertEqual(routes[0]["alternative"] as? Bool, false)
+        let steps = try XCTUnwrap(routes[0]["steps"] as? [[String: Any]])
+        XCTAssertEqual(steps.count, 2)
+        XCTAssertEqual(steps[0]["coordinate"] as? [Double], [37.802, -122.419])
+        XCTAssertNotNil(steps[0]["instruction"] as? String)
+        XCTAssertTrue((steps[1]["instruction"] as? String)?.contains("Arrive") ?? false, "\(steps[1])")
+    }
 }
