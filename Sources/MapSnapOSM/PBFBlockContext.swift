@@ -43,13 +43,19 @@ struct PBFBlockContext {
     /// True when the default scaling applies (granularity 100, no offsets): units are 1e-7°.
     var isPlainScale: Bool { granularity == 100 && latitudeOffset == 0 && longitudeOffset == 0 }
 
+    /// An error in this block.
+    func fail(_ detail: String) -> OSMError { fail(detail, element: nil) }
+
+    /// An error for a protobuf fault in this block.
+    func fail(_ error: ProtobufError) -> OSMError { fail(error, element: nil) }
+
     /// An error in this block, about `element` when named.
-    func fail(_ detail: String, element: String? = nil) -> OSMError {
+    func fail(_ detail: String, element: String?) -> OSMError {
         OSMError(.malformed, detail, file: file, offset: blobOffset, blob: blob, element: element)
     }
 
     /// An error for a protobuf fault inside this block.
-    func fail(_ error: ProtobufError, element: String? = nil) -> OSMError {
+    func fail(_ error: ProtobufError, element: String?) -> OSMError {
         fail("\(error.message) of the block", element: element)
     }
 
@@ -81,27 +87,34 @@ struct PBFBlockContext {
     }
 
     /// The tags of keys and values in the packed `keys`, `vals` ranges (string-table indices).
-    mutating func tags(keys: Range<Int>?, values: Range<Int>?, element: String) throws(OSMError) -> [String: String] {
+    ///
+    /// `element` names the element in errors; it is only made when one is thrown.
+    mutating func tags(
+        keys: Range<Int>?, values: Range<Int>?, element: @autoclosure () -> String
+    ) throws(OSMError) -> [String: String] {
         guard let keys, !keys.isEmpty else { return [:] }
         var k = ProtobufReader(bytes, range: keys)
         var v = ProtobufReader(bytes, range: values ?? 0..<0)
-        var tags: [String: String] = [:]
+        // Sized once: every varint ends in one byte below 0x80, so this counts the keys.
+        var count = 0
+        for i in keys where bytes[i] < 0x80 { count += 1 }
+        var tags = [String: String](minimumCapacity: count)
         while !k.isAtEnd {
-            guard !v.isAtEnd else { throw fail("more keys than values", element: element) }
+            guard !v.isAtEnd else { throw fail("more keys than values", element: element()) }
             let key: Int
             let value: Int
             do {
                 key = Int(try k.readUInt32())
                 value = Int(try v.readUInt32())
             } catch {
-                throw fail(error, element: element)
+                throw fail(error, element: element())
             }
             guard let ks = strings.string(key), let vs = strings.string(value) else {
-                throw fail("tag string index past the string table (\(strings.count) strings)", element: element)
+                throw fail("tag string index past the string table (\(strings.count) strings)", element: element())
             }
             tags[ks] = vs
         }
-        guard v.isAtEnd else { throw fail("more values than keys", element: element) }
+        guard v.isAtEnd else { throw fail("more values than keys", element: element()) }
         return tags
     }
 

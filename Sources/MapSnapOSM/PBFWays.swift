@@ -106,7 +106,9 @@ enum PBFWays {
     }
 
     /// The delta-coded packed `sint64` values in `range`, summed back (wrapping on garbage).
-    private static func deltas(_ range: Range<Int>?, context: PBFBlockContext, element: String) throws(OSMError)
+    private static func deltas(
+        _ range: Range<Int>?, context: PBFBlockContext, element: @autoclosure () -> String
+    ) throws(OSMError)
         -> [Int64]
     {
         guard let range, !range.isEmpty else { return [] }
@@ -123,7 +125,7 @@ enum PBFWays {
                 out.append(value)
             }
         } catch {
-            throw context.fail(error, element: element)
+            throw context.fail(error, element: element())
         }
         return out
     }
