@@ -9,7 +9,7 @@ public struct OSMData: Sendable, Equatable {
     /// Every node kept, sorted by id.
     public var nodes: OSMNodes
     /// Tags of the tagged nodes kept (most nodes have none), by node id.
-    public var nodeTags: [Int64: [String: String]]
+    public var nodeTags: [Int64: OSMTags]
     /// The ways kept, in file order. A way that lost nodes to a clipped extract is split there:
     /// its pieces (each at least two nodes) share its id and tags.
     public var ways: [OSMWay]
@@ -21,7 +21,7 @@ public struct OSMData: Sendable, Equatable {
     public var warnings: [String]
 
     public init(
-        nodes: OSMNodes = OSMNodes(), nodeTags: [Int64: [String: String]] = [:], ways: [OSMWay] = [],
+        nodes: OSMNodes = OSMNodes(), nodeTags: [Int64: OSMTags] = [:], ways: [OSMWay] = [],
         relations: [OSMRelation] = [], bounds: BoundingBox? = nil, warnings: [String] = []
     ) {
         self.nodes = nodes
@@ -77,6 +77,15 @@ public struct OSMNodes: Sendable, Equatable {
         return low < ids.count && ids[low] == id ? low : nil
     }
 
+    /// `index(of:)`, first trying the indices next to `hint` (a way's nodes are often
+    /// consecutive ids, mapped one after another); any `hint` is allowed.
+    @inline(__always)
+    func index(of id: Int64, near hint: Int) -> Int? {
+        if hint >= 0 && hint + 1 < ids.count && ids[hint + 1] == id { return hint + 1 }
+        if hint >= 1 && hint <= ids.count && ids[hint - 1] == id { return hint - 1 }
+        return index(of: id)
+    }
+
     /// The position of the node at `index`, in degrees.
     public func coordinate(at index: Int) -> Coordinate {
         Coordinate(
@@ -97,9 +106,9 @@ public struct OSMWay: Sendable, Equatable {
     /// Node ids in order; a closed way repeats its first node last.
     public var nodes: [Int64]
     /// The way's tags.
-    public var tags: [String: String]
+    public var tags: OSMTags
 
-    public init(id: Int64, nodes: [Int64], tags: [String: String]) {
+    public init(id: Int64, nodes: [Int64], tags: OSMTags) {
         self.id = id
         self.nodes = nodes
         self.tags = tags
@@ -111,9 +120,9 @@ public struct OSMWay: Sendable, Equatable {
 public struct OSMRelation: Sendable, Equatable {
     public var id: Int64
     public var members: [OSMMember]
-    public var tags: [String: String]
+    public var tags: OSMTags
 
-    public init(id: Int64, members: [OSMMember], tags: [String: String]) {
+    public init(id: Int64, members: [OSMMember], tags: OSMTags) {
         self.id = id
         self.members = members
         self.tags = tags

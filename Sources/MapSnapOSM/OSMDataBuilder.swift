@@ -11,7 +11,7 @@ struct OSMDataBuilder {
     private(set) var latitudes: [Int32] = []
     private(set) var longitudes: [Int32] = []
     private var sorted = true
-    var nodeTags: [Int64: [String: String]] = [:]
+    var nodeTags: [Int64: OSMTags] = [:]
     var ways: [OSMWay] = []
     var relations: [OSMRelation] = []
     var bounds: BoundingBox?
@@ -94,9 +94,11 @@ struct OSMDataBuilder {
     ) -> Int {
         var missing = 0
         var runStart = 0
+        var hint = -2
         for (k, ref) in way.nodes.enumerated() {
-            if let i = nodes.index(of: ref) {
+            if let i = nodes.index(of: ref, near: hint) {
                 used[i] = true
+                hint = i
                 continue
             }
             appendRun(way, runStart..<k, to: &out)

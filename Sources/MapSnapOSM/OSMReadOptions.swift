@@ -26,7 +26,7 @@ public struct OSMReadOptions: Sendable, Equatable {
     public static let routing = OSMReadOptions(filter: .routing)
 
     /// True when a way with these tags is kept.
-    func keepsWay(_ tags: [String: String]) -> Bool {
+    func keepsWay(_ tags: OSMTags) -> Bool {
         switch filter {
         case .everything: true
         case .routing: tags["highway"] != nil || tags["route"] == "ferry"
@@ -34,7 +34,7 @@ public struct OSMReadOptions: Sendable, Equatable {
     }
 
     /// True when a relation with these tags is kept.
-    func keepsRelation(_ tags: [String: String]) -> Bool {
+    func keepsRelation(_ tags: OSMTags) -> Bool {
         switch filter {
         case .everything: true
         case .routing: tags["type"] == "restriction"

@@ -24,7 +24,7 @@ final class OSMXMLParserDelegate: NSObject, XMLParserDelegate {
     private var depth = 0
     /// The node, way or relation being read (at depth 2).
     private var open: Open?
-    private var tags: [String: String] = [:]
+    private var tags = OSMTags()
     private var refs: [Int64] = []
     private var members: [OSMMember] = []
 
@@ -112,7 +112,7 @@ final class OSMXMLParserDelegate: NSObject, XMLParserDelegate {
 
     /// `node`, `way`, `relation` or `bounds` under the root.
     private func startElement(_ parser: XMLParser, _ name: String, _ attributes: [String: String]) {
-        tags = [:]
+        tags = OSMTags()
         refs = []
         members = []
         open = .skipped
@@ -140,7 +140,7 @@ final class OSMXMLParserDelegate: NSObject, XMLParserDelegate {
             guard let k = attributes["k"], let v = attributes["v"] else {
                 return fail(parser, "<tag> needs k and v attributes")
             }
-            tags[k] = v
+            tags.append(key: k, value: v)
         case ("nd", .way):
             guard let ref = integer(parser, attributes, "ref", of: "nd") else { return }
             refs.append(ref)

@@ -91,14 +91,15 @@ struct PBFBlockContext {
     /// `element` names the element in errors; it is only made when one is thrown.
     mutating func tags(
         keys: Range<Int>?, values: Range<Int>?, element: @autoclosure () -> String
-    ) throws(OSMError) -> [String: String] {
-        guard let keys, !keys.isEmpty else { return [:] }
+    ) throws(OSMError) -> OSMTags {
+        guard let keys, !keys.isEmpty else { return OSMTags() }
         var k = ProtobufReader(bytes, range: keys)
         var v = ProtobufReader(bytes, range: values ?? 0..<0)
         // Sized once: every varint ends in one byte below 0x80, so this counts the keys.
         var count = 0
         for i in keys where bytes[i] < 0x80 { count += 1 }
-        var tags = [String: String](minimumCapacity: count)
+        var tags = OSMTags()
+        tags.reserveCapacity(count)
         while !k.isAtEnd {
             guard !v.isAtEnd else { throw fail("more keys than values", element: element()) }
             let key: Int
@@ -112,7 +113,7 @@ struct PBFBlockContext {
             guard let ks = strings.string(key), let vs = strings.string(value) else {
                 throw fail("tag string index past the string table (\(strings.count) strings)", element: element())
             }
-            tags[ks] = vs
+            tags.append(key: ks, value: vs)
         }
         guard v.isAtEnd else { throw fail("more values than keys", element: element()) }
         return tags

@@ -98,10 +98,10 @@ enum PBFNodes {
     /// spec lets a block without any tags leave it out, and nodes at the end may have none).
     private static func denseTags(
         _ reader: inout ProtobufReader?, context: inout PBFBlockContext, id: Int64
-    ) throws(OSMError) -> [String: String]? {
+    ) throws(OSMError) -> OSMTags? {
         guard var r = reader, !r.isAtEnd else { return nil }
         defer { reader = r }
-        var tags: [String: String] = [:]
+        var tags = OSMTags()
         while !r.isAtEnd {
             let key: Int
             let value: Int
@@ -115,7 +115,7 @@ enum PBFNodes {
             guard let k = context.strings.string(key), let v = context.strings.string(value) else {
                 throw context.fail("tag string index past the string table", element: "node \(id)")
             }
-            tags[k] = v
+            tags.append(key: k, value: v)
         }
         return tags
     }
