@@ -19,6 +19,8 @@ let systemLibraries: [Target] = [
     .systemLibrary(
         name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
         providers: [.apt(["zlib1g-dev"])]),
+    // bzip2 for `.osm.bz2`: Debian ships no pkg-config file for it; the module map links -lbz2.
+    .systemLibrary(name: "CBZip2", path: "Sources/CBZip2", providers: [.apt(["libbz2-dev"])]),
     .systemLibrary(
         name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg",
         providers: [.apt(["libjpeg62-turbo-dev"])]),
@@ -44,8 +46,8 @@ let modules: [Target] = [
     .target(name: "MapSnapStyle", dependencies: ["MapSnapJSON", "MapSnapGeometry"]),
     // Base-map tile sources: MVT decoding, MBTiles (SQLite) and PMTiles archives.
     .target(name: "MapSnapTiles", dependencies: ["MapSnapJSON", "MapSnapGeometry", "MapSnapIO", "CSQLite"]),
-    // OpenStreetMap PBF and XML reading into the model a router needs: pure Swift over IO.
-    .target(name: "MapSnapOSM", dependencies: ["MapSnapGeometry", "MapSnapIO"]),
+    // OpenStreetMap PBF and XML (also .gz, .bz2) reading into the model a router needs.
+    .target(name: "MapSnapOSM", dependencies: ["MapSnapGeometry", "MapSnapIO", "CBZip2"]),
     // Coverage rasterizers (lines by distance, fills by area, discs): pure Swift.
     .target(name: "MapSnapRaster", dependencies: ["MapSnapGeometry"], exclude: ["README.md"]),
     // Elevation: DEM tiles and rasters, hillshade, colour relief, contours, track statistics.

@@ -14,10 +14,14 @@ public struct OSMReadOptions: Sendable, Equatable {
     /// Cap on the nodes, ways and relations read in all (default 2^28): a file claiming more is
     /// refused rather than exhausting memory.
     public var maxElements: Int
+    /// Cap on the XML text in bytes, read or inflated from gzip or bzip2 (default 512 MiB): a
+    /// compression bomb stops there.
+    public var maxXMLBytes: Int
 
-    public init(filter: Filter = .everything, maxElements: Int = 1 << 28) {
+    public init(filter: Filter = .everything, maxElements: Int = 1 << 28, maxXMLBytes: Int = 512 << 20) {
         self.filter = filter
         self.maxElements = maxElements
+        self.maxXMLBytes = maxXMLBytes
     }
 
     /// Keep everything.

@@ -2,8 +2,8 @@ import MapSnapIO
 
 /// Reads OpenStreetMap files into `OSMData`: PBF (`.osm.pbf`,
 /// https://wiki.openstreetmap.org/wiki/PBF_Format) and XML (`.osm`,
-/// https://wiki.openstreetmap.org/wiki/OSM_XML; also gzip-compressed, `.osm.gz`), recognised by
-/// their first bytes, not their name. bzip2 (`.osm.bz2`) is not read: it is refused with a hint.
+/// https://wiki.openstreetmap.org/wiki/OSM_XML; also gzip- or bzip2-compressed, `.osm.gz`,
+/// `.osm.bz2`), recognised by their first bytes, not their name.
 ///
 /// Contract: whatever the bytes, `read` returns data or throws `OSMError` naming the place; it
 /// never traps, and sizes are capped (a PBF blob at 32 MiB inflated, the element count at
@@ -37,17 +37,20 @@ public enum OSMReader {
         case .pbf:
             return try OSMPBFReader.read(.file(file), file: path, options: options)
         case .xml:
-            return try OSMXMLReader.read(try whole(file, path: path), file: path, options: options)
+            return try OSMXMLReader.read(try whole(file, path: path, options), file: path, options: options)
         case nil:
-            guard Gzip.hasGzipMagic(head) else { throw notOSM(head, file: path) }
-            return try read(bytes: try whole(file, path: path), file: path, options: options)
+            guard Gzip.hasGzipMagic(head) || BZip2.hasMagic(head) else { throw notOSM(head, file: path) }
+            return try read(bytes: try whole(file, path: path, options), file: path, options: options)
         }
     }
 
-    /// All of `file`, when it is at most `OSMXMLReader.maxXMLBytes`.
-    private static func whole(_ file: RandomAccessFile, path: String) throws(OSMError) -> [UInt8] {
-        guard file.size <= UInt64(OSMXMLReader.maxXMLBytes) else {
-            throw OSMError(.oversized, "an XML file over 512 MiB (convert it to PBF: osmium cat)", file: path)
+    /// All of `file`, when it is at most `options.maxXMLBytes`.
+    private static func whole(_ file: RandomAccessFile, path: String, _ options: OSMReadOptions) throws(OSMError)
+        -> [UInt8]
+    {
+        guard file.size <= UInt64(max(0, options.maxXMLBytes)) else {
+            throw OSMError(
+                .oversized, "an XML file over \(options.maxXMLBytes) bytes (convert it to PBF: osmium cat)", file: path)
         }
         do {
             return try file.read(offset: 0, length: file.size, what: "the file")
@@ -64,8 +67,14 @@ public enum OSMReader {
         case .pbf: return try OSMPBFReader.read(.bytes(bytes), file: file, options: options)
         case .xml: return try OSMXMLReader.read(bytes, file: file, options: options)
         case nil:
-            guard Gzip.hasGzipMagic(bytes) else { throw notOSM(bytes, file: file) }
-            let xml = try OSMXMLReader.gunzip(bytes, file: file)
+            let xml: [UInt8]
+            if Gzip.hasGzipMagic(bytes) {
+                xml = try OSMXMLReader.gunzip(bytes, limit: options.maxXMLBytes, file: file)
+            } else if BZip2.hasMagic(bytes) {
+                xml = try BZip2.decompress(bytes, maxOutputBytes: options.maxXMLBytes, file: file)
+            } else {
+                throw notOSM(bytes, file: file)
+            }
             guard format(of: xml) == .xml else { throw notOSM(xml, file: file) }
             return try OSMXMLReader.read(xml, file: file, options: options)
         }
@@ -86,12 +95,6 @@ public enum OSMReader {
 
     private static func notOSM(_ head: [UInt8], file: String) -> OSMError {
         if head.isEmpty { return OSMError(.notOSM, "the file is empty", file: file) }
-        if head.starts(with: Array("BZh".utf8)) {
-            return OSMError(
-                .notOSM,
-                "bzip2-compressed files are not read; decompress it first (bunzip2) or convert it "
-                    + "(osmium cat FILE.osm.bz2 -o FILE.osm.pbf)", file: file)
-        }
         return OSMError(
             .notOSM, "not an OpenStreetMap file (neither PBF, which starts with a BlobHeader, nor XML)", file: file,
             offset: 0)

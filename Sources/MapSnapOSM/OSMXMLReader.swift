@@ -6,12 +6,9 @@ import MapSnapIO
 #endif
 
 /// Reads OSM XML (https://wiki.openstreetmap.org/wiki/OSM_XML, API 0.6) with `XMLParser`,
-/// also gzip-compressed (`.osm.gz`, inflated up to `maxXMLBytes`). Errors carry libxml2's
+/// also gzip- or bzip2-compressed (inflated up to `OSMReadOptions.maxXMLBytes`). Errors carry libxml2's
 /// line and column; a document that ends early says it may be truncated.
 enum OSMXMLReader {
-    /// Cap on the XML text, compressed or not: 512 MiB.
-    static let maxXMLBytes = 512 << 20
-
     static func read(_ bytes: [UInt8], file: String, options: OSMReadOptions) throws(OSMError) -> OSMData {
         let text = try OSMXMLInput.prepare(bytes, file: file)
         let parser = XMLParser(stream: InputStream(data: Data(text)))
@@ -29,11 +26,14 @@ enum OSMXMLReader {
         return delegate.builder.finish()
     }
 
-    /// The XML inside a gzip file, capped at `maxXMLBytes`.
-    static func gunzip(_ bytes: [UInt8], file: String) throws(OSMError) -> [UInt8] {
+    /// The XML inside a gzip file, at most `limit` bytes.
+    static func gunzip(_ bytes: [UInt8], limit: Int, file: String) throws(OSMError) -> [UInt8] {
         do {
-            return try Gzip.decompress(bytes, maxOutputBytes: maxXMLBytes)
+            return try Gzip.decompress(bytes, maxOutputBytes: limit)
         } catch {
+            if case .outputLimitExceeded = error.kind {
+                throw OSMError(.oversized, "the gzip data inflates past \(limit) bytes", file: file)
+            }
             throw OSMError(.corrupt, "the gzip data does not inflate: \(error.message)", file: file)
         }
     }

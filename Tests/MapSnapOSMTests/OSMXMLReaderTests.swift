@@ -86,11 +86,30 @@ final class OSMXMLReaderTests: XCTestCase {
         _ = error("<osm><?foo?></osm>")  // must not trap
     }
 
-    /// West Oakland in bzip2 (../shared): refused with a hint; decompressed, it reads.
-    func testSharedBzip2IsRefusedWithAHint() throws {
+    /// West Oakland in bzip2 (../shared). Counts from `osmium fileinfo -e` and, for routing,
+    /// `osmium tags-filter FILE w/highway w/route=ferry` then `osmium fileinfo -e`.
+    func testSharedBzip2XML() throws {
         let path = try TestPaths.shared("data/osm/west-oakland.osm.bz2").path
-        XCTAssertThrowsError(try OSMReader.read(path: path)) { e in
-            XCTAssertTrue(String(describing: e).contains("bzip2"), "\(e)")
+        let all = try OSMReader.read(path: path)
+        XCTAssertEqual(all.nodes.count, 446)
+        XCTAssertEqual(Set(all.ways.map(\.id)).count, 66)
+        XCTAssertEqual(all.relations.count, 23)
+        let routing = try OSMReader.read(path: path, options: .routing)
+        XCTAssertEqual(routing.nodes.count, 213)
+        XCTAssertEqual(Set(routing.ways.map(\.id)).count, 31)
+        XCTAssertEqual(all.warnings, [], "the extract has every node its ways use")
+    }
+
+    func testBrokenBzip2IsNamed() throws {
+        let path = try TestPaths.shared("data/osm/west-oakland.osm.bz2").path
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        XCTAssertThrowsError(try OSMReader.read(bytes: Array(bytes.prefix(5000)), file: "w.osm.bz2")) { e in
+            XCTAssertEqual((e as? OSMError)?.kind, .truncated, "\(e)")
+        }
+        var damaged = bytes
+        damaged[200] ^= 0xFF
+        XCTAssertThrowsError(try OSMReader.read(bytes: damaged, file: "w.osm.bz2")) { e in
+            XCTAssertEqual((e as? OSMError)?.kind, .corrupt, "\(e)")
         }
     }
 }
