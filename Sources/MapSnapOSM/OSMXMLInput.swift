@@ -15,6 +15,7 @@ enum OSMXMLInput {
             throw fail(detail, at: offset, in: bytes, file: file)
         }
         var text = bytes
+        try checkEncoding(&text, file: file)
         var i = 0
         while let lt = next(UInt8(ascii: "<"), in: text, from: i) {
             i = lt + 1
@@ -34,6 +35,30 @@ enum OSMXMLInput {
             i = stop
         }
         return text
+    }
+
+    /// Refuses a declared encoding other than UTF-8 and blanks the declaration's `encoding="…"`,
+    /// so libxml2 never switches encodings (an unknown one, such as UTF-7, crashes it).
+    private static func checkEncoding(_ text: inout [UInt8], file: String) throws(OSMError) {
+        let start = firstContent(text)
+        guard matches("<?xml", text, at: start) else { return }
+        let limit = Swift.min(text.count, start + 512)  // declarations are short
+        guard let close = text[start..<limit].firstIndex(of: UInt8(ascii: ">")) else { return }
+        let key = Array("encoding".utf8)
+        var i = start + 5
+        while i + key.count <= close && !text[i..<(i + key.count)].elementsEqual(key) { i += 1 }
+        guard i + key.count <= close else { return }
+        var j = i + key.count
+        while j < close && (text[j] == 0x20 || text[j] == 0x09 || text[j] == UInt8(ascii: "=")) { j += 1 }
+        guard j < close, text[j] == UInt8(ascii: "\"") || text[j] == UInt8(ascii: "'") else { return }
+        let quote = text[j]
+        guard let end = text[(j + 1)..<close].firstIndex(of: quote) else { return }
+        let name = String(decoding: text[(j + 1)..<end], as: UTF8.self)
+        guard ["utf-8", "utf8"].contains(name.lowercased()) else {
+            throw fail(
+                "unsupported encoding \"\(name)\" (OSM XML is UTF-8)", at: j + 1, in: text, file: file)
+        }
+        for k in i...end { text[k] = 0x20 }
     }
 
     /// Line and column (1-based, columns in characters) of byte `offset`.

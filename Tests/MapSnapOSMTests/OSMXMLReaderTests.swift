@@ -84,6 +84,13 @@ final class OSMXMLReaderTests: XCTestCase {
         XCTAssertEqual(error("<osm>\u{0}</osm>")?.kind, .xmlSyntax)
         XCTAssertEqual(error("<osm><a></b></osm>")?.kind, .xmlSyntax)
         _ = error("<osm><?foo?></osm>")  // must not trap
+        // libxml2 crashed switching to UTF-7 (found by the osm-xml fuzzer): refused before it.
+        let utf7 = try XCTUnwrap(error("<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n<osm/>"))
+        XCTAssertEqual(utf7.kind, .xmlSyntax)
+        XCTAssertTrue(utf7.detail.contains("UTF-7"), utf7.detail)
+        XCTAssertEqual(utf7.line, 1)
+        XCTAssertEqual(
+            try read("<?xml version='1.0' encoding='utf-8'?><osm><node id='1' lat='1' lon='2'/></osm>").nodes.count, 1)
     }
 
     /// West Oakland in bzip2 (../shared). Counts from `osmium fileinfo -e` and, for routing,
