@@ -19,6 +19,8 @@ let systemLibraries: [Target] = [
     .systemLibrary(
         name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
         providers: [.apt(["zlib1g-dev"])]),
+    // bzip2 for `.osm.bz2`: Debian ships no pkg-config file for it; the module map links -lbz2.
+    .systemLibrary(name: "CBZip2", path: "Sources/CBZip2", providers: [.apt(["libbz2-dev"])]),
     .systemLibrary(
         name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg",
         providers: [.apt(["libjpeg62-turbo-dev"])]),
@@ -44,6 +46,8 @@ let modules: [Target] = [
     .target(name: "MapSnapStyle", dependencies: ["MapSnapJSON", "MapSnapGeometry"]),
     // Base-map tile sources: MVT decoding, MBTiles (SQLite) and PMTiles archives.
     .target(name: "MapSnapTiles", dependencies: ["MapSnapJSON", "MapSnapGeometry", "MapSnapIO", "CSQLite"]),
+    // OpenStreetMap PBF and XML (also .gz, .bz2) reading into the model a router needs.
+    .target(name: "MapSnapOSM", dependencies: ["MapSnapGeometry", "MapSnapIO", "CBZip2"]),
     // Coverage rasterizers (lines by distance, fills by area, discs): pure Swift.
     .target(name: "MapSnapRaster", dependencies: ["MapSnapGeometry"], exclude: ["README.md"]),
     // Elevation: DEM tiles and rasters, hillshade, colour relief, contours, track statistics.
@@ -74,7 +78,7 @@ let modules: [Target] = [
     // The command line as a library, so its parsing is unit-tested; `mapsnap` only calls it.
     // Its `basemap build` runs polygons.py (embedded at build time) to make the sea polygons.
     .target(
-        name: "MapSnapCLI", dependencies: ["MapSnap", "MapSnapIO", "MapSnapTerrain"],
+        name: "MapSnapCLI", dependencies: ["MapSnap", "MapSnapIO", "MapSnapTerrain", "MapSnapOSM"],
         resources: [.embedInCode("polygons.py")]),
     .executableTarget(name: "mapsnap", dependencies: ["MapSnapCLI", "MapSnap"]),
     // The fuzz targets (one per reader) and libFuzzer's entry points; Scripts/fuzz links them
@@ -83,7 +87,7 @@ let modules: [Target] = [
         name: "MapSnapFuzz",
         dependencies: [
             "MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "MapSnapTiles", "MapSnapIO",
-            "MapSnapImage", "MapSnapTerrain", "MapSnapRender", "MapSnap", "MapSnapCLI",
+            "MapSnapImage", "MapSnapTerrain", "MapSnapRender", "MapSnap", "MapSnapCLI", "MapSnapOSM",
         ]),
 ]
 
@@ -103,6 +107,7 @@ let tests: [Target] = [
         name: "MapSnapTerrainTests", dependencies: ["MapSnapTerrain", "MapSnapImage", "MapSnapTestSupport"],
         exclude: ["Fixtures"]),
     .testTarget(name: "MapSnapTextTests", dependencies: ["MapSnapText", "MapSnapTestSupport"]),
+    .testTarget(name: "MapSnapOSMTests", dependencies: ["MapSnapOSM", "MapSnapIO", "MapSnapTestSupport"]),
     .testTarget(name: "MapSnapTilesTests", dependencies: ["MapSnapTiles", "MapSnapIO", "MapSnapTestSupport"]),
     .testTarget(
         name: "MapSnapRenderTests",

@@ -1,6 +1,6 @@
 import Foundation
 import MapSnap
-import MapSnapIO
+import MapSnapOSM
 
 /// The programs `mapsnap basemap build` runs, found on `PATH`, and how it runs them.
 struct Tools {
@@ -133,7 +133,8 @@ struct Tools {
 
 /// The bounding box in an OpenStreetMap PBF file's header
 /// (https://wiki.openstreetmap.org/wiki/PBF_Format: the first blob, `OSMHeader`, holds a
-/// `HeaderBlock` whose `bbox` is in nanodegrees), as Geofabrik's extracts carry it.
+/// `HeaderBlock` whose `bbox` is in nanodegrees), as Geofabrik's extracts carry it. The header is
+/// read by MapSnapOSM (`PBFHeaderBlock.read`), which reads only the first blob.
 enum OSMPBFHeader {
     struct Failure: Error {
         var message: String
@@ -142,68 +143,14 @@ enum OSMPBFHeader {
     /// The header's box.
     /// - Throws: `Failure` when the file is not an OSM PBF or its header has no box.
     static func boundingBox(path: String) throws(Failure) -> BoundingBox {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw Failure(message: "cannot read the file") }
-        defer { try? handle.close() }
-        let lengthBytes = [UInt8](handle.readData(ofLength: 4))
-        guard lengthBytes.count == 4 else { throw Failure(message: "not an OSM PBF file (too short)") }
-        let headerLength = lengthBytes.reduce(0) { $0 << 8 | Int($1) }
-        guard headerLength > 0, headerLength < 64 << 10 else { throw Failure(message: "not an OSM PBF file") }
-        let header = [UInt8](handle.readData(ofLength: headerLength))
-        var type = ""
-        var dataSize = 0
-        try fields(header) { key, r throws(ProtobufError) in
-            switch key.field {
-            case 1: type = try r.readString()
-            case 3: dataSize = Int(clamping: try r.readVarint())
-            default: try r.skip(key.wireType)
-            }
-        }
-        guard type == "OSMHeader", dataSize > 0, dataSize < 32 << 20 else {
-            throw Failure(message: "not an OSM PBF file (no OSMHeader block first)")
-        }
-        let blob = [UInt8](handle.readData(ofLength: dataSize))
-        var raw: [UInt8]?
-        try fields(blob) { key, r throws(ProtobufError) in
-            switch key.field {
-            case 1: raw = try r.readBytes()
-            case 3:
-                let z = try r.readBytes()
-                raw = try? Gzip.decompress(z)
-            default: try r.skip(key.wireType)
-            }
-        }
-        guard let block = raw else { throw Failure(message: "the OSM PBF header block cannot be read") }
-        var box: BoundingBox?
-        try fields(block) { key, r throws(ProtobufError) in
-            guard key.field == 1 else { return try r.skip(key.wireType) }
-            let range = try r.readLengthDelimited()
-            var v = [Int64](repeating: 0, count: 5)
-            var b = ProtobufReader(block, range: range)
-            while let k = try b.readFieldKey() {
-                if (1...4).contains(k.field) { v[Int(k.field)] = try b.readSInt64() } else { try b.skip(k.wireType) }
-            }
-            // left, right, top, bottom in nanodegrees.
-            box = BoundingBox(
-                west: Double(v[1]) / 1e9, south: Double(v[4]) / 1e9, east: Double(v[2]) / 1e9, north: Double(v[3]) / 1e9
-            )
-        }
-        guard let box, box.west < box.east, box.south < box.north else {
-            throw Failure(message: "the extract's header has no bounding box")
-        }
-        return box
-    }
-
-    /// Calls `body` with each field key of the message `bytes` and the reader positioned at its value.
-    private static func fields(
-        _ bytes: [UInt8], _ body: (ProtobufFieldKey, inout ProtobufReader) throws(ProtobufError) -> Void
-    )
-        throws(Failure)
-    {
-        var r = ProtobufReader(bytes)
+        let header: PBFHeaderBlock
         do {
-            while let key = try r.readFieldKey() { try body(key, &r) }
+            header = try PBFHeaderBlock.read(path: path)
         } catch {
-            throw Failure(message: "not an OSM PBF file (\(error))")
+            let place = error.place
+            throw Failure(message: place.isEmpty ? error.detail : "\(error.detail) (\(place))")
         }
+        guard let box = header.bounds else { throw Failure(message: "the extract's header has no bounding box") }
+        return box
     }
 }

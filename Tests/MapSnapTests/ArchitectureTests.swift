@@ -24,6 +24,7 @@ final class ArchitectureTests: XCTestCase {
             "MapSnapTerrain": ["MapSnapGeometry", "MapSnapIO", "MapSnapImage"],
             "MapSnapText": ["MapSnapGeometry", "CCairo", "CPangoCairo"],
             "MapSnapOverlay": ["MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle"],
+            "MapSnapOSM": ["MapSnapGeometry", "MapSnapIO", "CBZip2"],
         ]
         let swiftBelowRender: Set<String> = [
             "MapSnapJSON", "MapSnapGeometry", "MapSnapIO", "MapSnapImage", "MapSnapFormats", "MapSnapStyle",
@@ -31,9 +32,9 @@ final class ArchitectureTests: XCTestCase {
         ]
         a["MapSnapRender"] = swiftBelowRender.union(["CCairo"])
         a["MapSnap"] = swiftBelowRender.union(["MapSnapRender"])
-        a["MapSnapCLI"] = swiftBelowRender.union(["MapSnapRender", "MapSnap"])
+        a["MapSnapCLI"] = swiftBelowRender.union(["MapSnapRender", "MapSnap", "MapSnapOSM"])
         a["mapsnap"] = ["MapSnapCLI", "MapSnap"]
-        a["MapSnapFuzz"] = swiftBelowRender.union(["MapSnapRender", "MapSnap", "MapSnapCLI"])
+        a["MapSnapFuzz"] = swiftBelowRender.union(["MapSnapRender", "MapSnap", "MapSnapCLI", "MapSnapOSM"])
         return a
     }()
 
@@ -84,6 +85,11 @@ final class ArchitectureTests: XCTestCase {
         }
         let pango = found.filter { $0.value.contains("CPangoCairo") }.map(\.key)
         XCTAssertEqual(pango, ["MapSnapText"], "Pango only in the text room")
+        let bzip2 = found.filter { $0.value.contains("CBZip2") }.map(\.key)
+        XCTAssertEqual(bzip2, ["MapSnapOSM"], "bzip2 only in the OSM room")
+        XCTAssertEqual(
+            found["MapSnapOSM"]?.filter { $0.hasPrefix("C") }, ["CBZip2"],
+            "the OSM room's only C is bzip2 (zlib via IO)")
     }
 
     /// The check itself can fail: a module importing something off the map is caught.
