@@ -39,7 +39,7 @@ let modules: [Target] = [
     .target(name: "MapSnapJSON"),
     .target(name: "MapSnapGeometry"),
     // Byte-level readers: protobuf wire format, gzip, random-access files.
-    .target(name: "MapSnapIO", dependencies: ["CZlib"], exclude: ["README.md"]),
+    .target(name: "MapSnapIO", dependencies: ["CZlib", "CBZip2"], exclude: ["README.md"]),
     // RGBA images and the PNG / JPEG codecs.
     .target(name: "MapSnapImage", dependencies: ["CMapSnapPNG", "CMapSnapJPEG"], exclude: ["README.md"]),
     .target(name: "MapSnapFormats", dependencies: ["MapSnapJSON", "MapSnapGeometry"]),
@@ -47,7 +47,7 @@ let modules: [Target] = [
     // Base-map tile sources: MVT decoding, MBTiles (SQLite) and PMTiles archives.
     .target(name: "MapSnapTiles", dependencies: ["MapSnapJSON", "MapSnapGeometry", "MapSnapIO", "CSQLite"]),
     // OpenStreetMap PBF and XML (also .gz, .bz2) reading into the model a router needs.
-    .target(name: "MapSnapOSM", dependencies: ["MapSnapGeometry", "MapSnapIO", "CBZip2"]),
+    .target(name: "MapSnapOSM", dependencies: ["MapSnapGeometry", "MapSnapIO"]),
     // Coverage rasterizers (lines by distance, fills by area, discs): pure Swift.
     .target(name: "MapSnapRaster", dependencies: ["MapSnapGeometry"], exclude: ["README.md"]),
     // Elevation: DEM tiles and rasters, hillshade, colour relief, contours, track statistics.

@@ -71,7 +71,7 @@ public enum OSMReader {
             if Gzip.hasGzipMagic(bytes) {
                 xml = try OSMXMLReader.gunzip(bytes, limit: options.maxXMLBytes, file: file)
             } else if BZip2.hasMagic(bytes) {
-                xml = try BZip2.decompress(bytes, maxOutputBytes: options.maxXMLBytes, file: file)
+                xml = try OSMXMLReader.bunzip(bytes, limit: options.maxXMLBytes, file: file)
             } else {
                 throw notOSM(bytes, file: file)
             }

@@ -37,4 +37,17 @@ enum OSMXMLReader {
             throw OSMError(.corrupt, "the gzip data does not inflate: \(error.message)", file: file)
         }
     }
+
+    /// `bytes` (bzip2) decompressed, at most `limit` bytes (MapSnapIO's `BZip2`).
+    static func bunzip(_ bytes: [UInt8], limit: Int, file: String) throws(OSMError) -> [UInt8] {
+        do {
+            return try BZip2.decompress(bytes, maxOutputBytes: limit)
+        } catch {
+            switch error.kind {
+            case .outputLimitExceeded: throw OSMError(.oversized, error.message, file: file)
+            case .truncated: throw OSMError(.truncated, error.message, file: file)
+            default: throw OSMError(.corrupt, error.message, file: file)
+            }
+        }
+    }
 }

@@ -4,33 +4,33 @@ import CBZip2
 /// https://sourceware.org/bzip2/manual/manual.html#low-level), with a hard cap on the output:
 /// how `.osm.bz2` files (the planet's and many extracts' XML) are read. Concatenated streams
 /// (as pbzip2 writes them) are inflated one after the other.
-enum BZip2 {
+public enum BZip2 {
     /// True when `bytes` starts with a bzip2 stream header: `BZh` and a block size digit 1…9.
-    static func hasMagic(_ bytes: [UInt8]) -> Bool {
+    public static func hasMagic(_ bytes: [UInt8]) -> Bool {
         bytes.count >= 4 && bytes[0] == 0x42 && bytes[1] == 0x5A && bytes[2] == 0x68 && (0x31...0x39).contains(bytes[3])
     }
 
     /// The decompressed bytes of `bytes`, at most `maxOutputBytes` of them.
-    /// - Throws: `OSMError` `.oversized` past the cap, `.truncated` when the stream ends early,
-    ///   `.corrupt` for damaged data; each names `file`.
-    static func decompress(_ bytes: [UInt8], maxOutputBytes: Int, file: String) throws(OSMError) -> [UInt8] {
+    /// - Throws: `GzipError` (the one error of this room's decompressors): `.outputLimitExceeded`
+    ///   past the cap, `.truncated` when the stream ends early, `.corrupt` for damaged data.
+    public static func decompress(_ bytes: [UInt8], maxOutputBytes: Int) throws(GzipError) -> [UInt8] {
         // libbz2 keeps a pointer back to the stream and checks it: the stream must not move.
         let stream = UnsafeMutablePointer<bz_stream>.allocate(capacity: 1)
         stream.initialize(to: bz_stream())
         defer { stream.deallocate() }
         guard BZ2_bzDecompressInit(stream, 0, 0) == BZ_OK else {
-            throw OSMError(.corrupt, "bzip2: cannot start the decompressor (out of memory?)", file: file)
+            throw GzipError(.corrupt, "bzip2: cannot start the decompressor (out of memory?)")
         }
         defer { BZ2_bzDecompressEnd(stream) }
         guard bytes.count < Int(UInt32.max) else {
-            throw OSMError(.oversized, "bzip2 input over 4 GiB", file: file)
+            throw GzipError(.corrupt, "bzip2 input over 4 GiB")
         }
         let chunkSize = 1 << 16
         let chunk = UnsafeMutablePointer<CChar>.allocate(capacity: chunkSize)
         defer { chunk.deallocate() }
         var out: [UInt8] = []
         out.reserveCapacity(Swift.min(maxOutputBytes, bytes.count * 8))
-        try bytes.withUnsafeBufferPointer { (input) throws(OSMError) in
+        try bytes.withUnsafeBufferPointer { (input) throws(GzipError) in
             guard let base = input.baseAddress else { return }
             let start = UnsafeMutableRawPointer(mutating: base).assumingMemoryBound(to: CChar.self)
             stream.pointee.next_in = start
@@ -41,7 +41,8 @@ enum BZip2 {
                 let code = BZ2_bzDecompress(stream)
                 let produced = chunkSize - Int(stream.pointee.avail_out)
                 guard produced <= maxOutputBytes - out.count else {
-                    throw OSMError(.oversized, "bzip2 data inflates past \(maxOutputBytes) bytes", file: file)
+                    throw GzipError(
+                        .outputLimitExceeded(limit: maxOutputBytes), "bzip2 data inflates past \(maxOutputBytes) bytes")
                 }
                 chunk.withMemoryRebound(to: UInt8.self, capacity: produced) {
                     out.append(contentsOf: UnsafeBufferPointer(start: $0, count: produced))
@@ -49,7 +50,7 @@ enum BZip2 {
                 switch code {
                 case BZ_OK:
                     if stream.pointee.avail_in == 0 && produced == 0 {
-                        throw OSMError(.truncated, "bzip2 data ends early (truncated file?)", file: file)
+                        throw GzipError(.truncated, "bzip2 data ends early (truncated file?)")
                     }
                 case BZ_STREAM_END:
                     let rest = Int(stream.pointee.avail_in)
@@ -58,12 +59,12 @@ enum BZip2 {
                     // Another stream follows: start over on it.
                     BZ2_bzDecompressEnd(stream)
                     guard BZ2_bzDecompressInit(stream, 0, 0) == BZ_OK else {
-                        throw OSMError(.corrupt, "bzip2: cannot restart the decompressor", file: file)
+                        throw GzipError(.corrupt, "bzip2: cannot restart the decompressor")
                     }
                     stream.pointee.next_in = start + next
                     stream.pointee.avail_in = UInt32(rest)
                 default:
-                    throw OSMError(.corrupt, "bzip2 data is corrupt (libbz2 error \(code))", file: file)
+                    throw GzipError(.corrupt, "bzip2 data is corrupt (libbz2 error \(code))")
                 }
             }
         }
