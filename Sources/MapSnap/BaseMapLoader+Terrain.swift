@@ -95,34 +95,38 @@ extension BaseMapLoader {
         }
     }
 
+    /// `TerrainLayers.json` parsed once: as a style (its sources and layers) and as JSON (its
+    /// placements); or why it does not parse.
+    private static let terrainDocument: Result<(style: Style, root: JSONObject), SnapshotError> = {
+        let bytes = PackageResources.TerrainLayers_json
+        do {
+            let style = try StyleParser.parse(bytes: bytes, file: "TerrainLayers.json").0
+            guard case .object(let root) = try JSONParser().parse(bytes) else {
+                return .failure(SnapshotError(.internal, "the bundled relief layers are not a JSON object"))
+            }
+            return .success((style, root))
+        } catch {
+            return .failure(SnapshotError(.internal, "the bundled relief layers do not parse: \(error)"))
+        }
+    }()
+
     /// The sources of `TerrainLayers.json` (the DEM files' source and its contours).
     static func terrainSources() throws(SnapshotError) -> [StyleSource] {
-        do {
-            return try StyleParser.parse(bytes: PackageResources.TerrainLayers_json, file: "TerrainLayers.json").0
-                .sources
-        } catch {
-            throw SnapshotError(.internal, "the bundled relief layers do not parse: \(error)")
-        }
+        try terrainDocument.get().style.sources
     }
 
     /// The layers of `TerrainLayers.json` for `key` (a bundled style's name or "other"), each
     /// with the id of the layer it goes before ("" = the first line or symbol layer).
     static func terrainGroups(_ key: String) throws(SnapshotError) -> [(before: String, layers: [StyleLayer])] {
-        let bytes = PackageResources.TerrainLayers_json
-        do {
-            let layers = try StyleParser.parse(bytes: bytes, file: "TerrainLayers.json").0.layers
-            guard case .object(let root) = try JSONParser().parse(bytes),
-                case .object(let placements)? = root["placements"],
-                case .array(let list)? = placements[key]
-            else { return [] }
-            return list.elements.compactMap { pair in
-                guard case .array(let p) = pair, p.elements.count == 2, let id = p.elements[0].stringValue,
-                    let before = p.elements[1].stringValue, let layer = layers.first(where: { $0.id == id })
-                else { return nil }
-                return (before, [layer])
-            }
-        } catch {
-            throw SnapshotError(.internal, "the bundled relief layers do not parse: \(error)")
+        let (style, root) = try terrainDocument.get()
+        guard case .object(let placements)? = root["placements"], case .array(let list)? = placements[key] else {
+            return []
+        }
+        return list.elements.compactMap { pair in
+            guard case .array(let p) = pair, p.elements.count == 2, let id = p.elements[0].stringValue,
+                let before = p.elements[1].stringValue, let layer = style.layers.first(where: { $0.id == id })
+            else { return nil }
+            return (before, [layer])
         }
     }
 }
@@ -132,19 +136,7 @@ extension BaseMapLoader {
     /// tiles (zooms 0–14, as terrain tile sets are made) when drawn.
     /// - Throws: `SnapshotError` (`.missingFile` or `.badInput`) naming the file.
     static func modelTiles(_ paths: [String]) throws(SnapshotError) -> DEMTileSet {
-        for path in paths where !FileManager.default.fileExists(atPath: path) {
-            throw SnapshotError(.missingFile, "no such elevation file", file: path)
-        }
-        let model: ElevationModel
-        do {
-            model = try ElevationModel.load(paths: paths)
-        } catch {
-            // The readers' messages start with the file they name: keep it as the error's file.
-            let text = error.description
-            let file = paths.first { text.hasPrefix($0 + ": ") }
-            let message = file.map { String(text.dropFirst($0.count + 2)) } ?? text
-            throw SnapshotError(.badInput, message, file: file)
-        }
+        let model = try loadModel(paths)
         return DEMTileSet(name: paths.joined(separator: ", "), tileSize: 256, minZoom: 0, maxZoom: 14) { id in
             model.demTile(z: id.z, x: id.x, y: id.y, dim: 256)
         }
@@ -164,21 +156,33 @@ extension BaseMapLoader {
     /// GeoTIFF rasters as one model, terrain-RGB or Terrarium archives as their tiles.
     /// - Throws: `SnapshotError` naming the file for a missing or unreadable one.
     public static func elevationSource(_ paths: [String]) throws(SnapshotError) -> any ElevationSource {
-        if paths.allSatisfy({ !isTileArchive($0) }) {
-            for path in paths where !FileManager.default.fileExists(atPath: path) {
-                throw SnapshotError(.missingFile, "no such elevation file", file: path)
-            }
-            do {
-                return try ElevationModel.load(paths: paths)
-            } catch {
-                let text = error.description
-                let file = paths.first { text.hasPrefix($0 + ": ") }
-                throw SnapshotError(.badInput, file.map { String(text.dropFirst($0.count + 2)) } ?? text, file: file)
-            }
-        }
+        if paths.allSatisfy({ !isTileArchive($0) }) { return try loadModel(paths) }
         guard let tiles = try BaseMapLoader().loadElevation(paths) else {
             throw SnapshotError(.usage, "no elevation file given")
         }
         return tiles
+    }
+}
+
+extension BaseMapLoader {
+    /// The `.hgt` and GeoTIFF files `paths` read into one model.
+    /// - Throws: `SnapshotError` (`.missingFile` or `.badInput`) naming the file.
+    static func loadModel(_ paths: [String]) throws(SnapshotError) -> ElevationModel {
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
+            throw SnapshotError(.missingFile, "no such elevation file", file: path)
+        }
+        do {
+            return try ElevationModel.load(paths: paths)
+        } catch {
+            throw snapshotError(error, paths: paths)
+        }
+    }
+
+    /// A reader's error as the library's: its message starts with the file it names, which
+    /// becomes the error's file.
+    static func snapshotError(_ error: DEMError, paths: [String]) -> SnapshotError {
+        let text = error.description
+        let file = paths.first { text.hasPrefix($0 + ": ") }
+        return SnapshotError(.badInput, file.map { String(text.dropFirst($0.count + 2)) } ?? text, file: file)
     }
 }

@@ -8,7 +8,7 @@ extension Snapshotter {
     /// elevations (GPX `ele`, GeoJSON third numbers), or else the base map's `--dem` heights
     /// sampled along it. Nil, with a note to `warn`, when there is no such trail or no height.
     static func profileInset(_ options: SnapshotOptions, warn: (String) -> Void) -> ProfileInsetRequest? {
-        let trails = options.features.filter { !Self.lines($0.geometry).isEmpty }
+        let trails = options.features.filter { $0.geometry.lineParts.contains { $0.count > 1 } }
         let chosen: Feature?
         if let name = options.highlight {
             chosen = trails.first {
@@ -21,7 +21,7 @@ extension Snapshotter {
             warn("--profile draws one trail: name it with --highlight (the overlays hold \(trails.count) lines)")
             return nil
         }
-        let parts = Self.lines(trail.geometry)
+        let parts = trail.geometry.lineParts
         var elevations: [[Double]] = parts.map { $0.map { _ in Double.nan } }
         if let e = trail.elevations, e.count == parts.count, zip(e, parts).allSatisfy({ $0.count == $1.count }) {
             elevations = e
@@ -36,15 +36,5 @@ extension Snapshotter {
         }
         return ProfileInsetRequest(
             profile: profile, statistics: TrackStatistics(profile: profile, model: options.timeModel))
-    }
-
-    /// The lines of `geometry`: line strings and multi-line strings, in a collection too.
-    static func lines(_ geometry: Geometry) -> [[Coordinate]] {
-        switch geometry {
-        case .lineString(let l): return l.count > 1 ? [l] : []
-        case .multiLineString(let ls): return ls.filter { $0.count > 1 }
-        case .geometryCollection(let gs): return gs.flatMap(lines)
-        case .point, .multiPoint, .polygon, .multiPolygon: return []
-        }
     }
 }

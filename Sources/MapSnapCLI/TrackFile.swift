@@ -48,7 +48,7 @@ struct TrackFile {
         var parts: [[Coordinate]] = []
         var elevations: [[Double]] = []
         for f in features {
-            let lines = Self.lines(f.geometry)
+            let lines = f.geometry.lineParts
             parts += lines
             let ele = f.elevations ?? []
             // One array per part when the file gave them; NaN (unknown) otherwise.
@@ -75,16 +75,6 @@ struct TrackFile {
     func statistics(model: HikingTimeModel) -> TrackStatistics {
         guard let profile else { return TrackStatistics(length: length, model: model) }
         return TrackStatistics(profile: profile, model: model)
-    }
-
-    /// The lines of `geometry`: line strings and multi-line strings, in a collection too.
-    static func lines(_ geometry: Geometry) -> [[Coordinate]] {
-        switch geometry {
-        case .lineString(let l): return [l]
-        case .multiLineString(let ls): return ls
-        case .geometryCollection(let gs): return gs.flatMap(lines)
-        case .point, .multiPoint, .polygon, .multiPolygon: return []
-        }
     }
 
     /// The `--time-model` value.

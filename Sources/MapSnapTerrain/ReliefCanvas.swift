@@ -90,21 +90,6 @@ public struct ReliefCanvas: Sendable {
         }
     }
 
-    /// Shades the slopes of `tile` (at tile zoom `zoom`, see `HillshadeGradient`) with
-    /// `shading` into the pixels of `frame`; only the texels those pixels read are computed.
-    public mutating func shade(
-        _ tile: DEMTile, zoom: Int, with shading: HillshadeShading, frame: TileFrame, nearest: Bool = false
-    ) {
-        let (cols, rows) = frame.pixels(width: width, height: height)
-        guard !cols.isEmpty, !rows.isEmpty else { return }
-        let xs = taps(cols, origin: frame.x, size: frame.size, count: tile.dim, clamp: true, nearest: nearest)
-        let ys = taps(rows, origin: frame.y, size: frame.size, count: tile.dim, clamp: true, nearest: nearest)
-        guard let fx = xs.first, let lx = xs.last, let fy = ys.first, let ly = ys.last else { return }
-        let gradient = HillshadeGradient(
-            tile: tile, zoom: zoom, columns: fx.0..<(lx.1 + 1), rows: fy.0..<(ly.1 + 1))
-        shade(gradient, with: shading, frame: frame, nearest: nearest)
-    }
-
     /// Shades `gradient` (a whole tile's slopes, or a window of them holding every texel the
     /// pixels of `frame` read) with `shading` into those pixels.
     public mutating func shade(
@@ -127,16 +112,13 @@ public struct ReliefCanvas: Sendable {
             shadeTexels(gradient, shading, scale: Float(mid), cols: cols, rows: rows, xs: xs, ys: ys)
             return
         }
-        let gx = gradient.columns.lowerBound
-        let gy = gradient.rows.lowerBound
-        let gw = gradient.columns.count
-        // The derivatives read back from the bytes once per texel, as the shader reads them.
-        var slopes = [SIMD2<Float>](repeating: .zero, count: gradient.bytes.count / 2)
-        gradient.bytes.withUnsafeBufferPointer { b in
-            for i in slopes.indices {
-                slopes[i] = SIMD2(
-                    HillshadeGradient.derivative(Float(b[2 * i])), HillshadeGradient.derivative(Float(b[2 * i + 1])))
-            }
+        // The derivatives read back from the bytes once per texel of the window the pixels read,
+        // as the shader reads them.
+        let gx = fx.0
+        let gy = fy.0
+        let gw = lx.1 - fx.0 + 1
+        let slopes = Self.window(gradient, columns: fx.0...lx.1, rows: fy.0...ly.1) { bx, by in
+            SIMD2(HillshadeGradient.derivative(Float(bx)), HillshadeGradient.derivative(Float(by)))
         }
         let w = width
         var rowX = [Float](repeating: 0, count: cols.count)
@@ -167,6 +149,28 @@ public struct ReliefCanvas: Sendable {
         }
     }
 
+    /// `f` of each texel's two slope bytes in the window `columns` × `rows` of `gradient`
+    /// (within its own window), row by row.
+    @inline(__always)
+    static func window<T>(
+        _ gradient: HillshadeGradient, columns: ClosedRange<Int>, rows: ClosedRange<Int>, _ f: (UInt8, UInt8) -> T
+    ) -> [T] {
+        var out: [T] = []
+        out.reserveCapacity(columns.count * rows.count)
+        let stride = gradient.columns.count
+        gradient.bytes.withUnsafeBufferPointer { b in
+            for y in rows {
+                var k =
+                    2 * ((y - gradient.rows.lowerBound) * stride + (columns.lowerBound - gradient.columns.lowerBound))
+                for _ in columns {
+                    out.append(f(b[k], b[k + 1]))
+                    k += 2
+                }
+            }
+        }
+        return out
+    }
+
     /// `shade` for a tile of nearly one latitude (its 1/cos within 0.2 %): each texel's colour
     /// from a table of the slope byte pairs (filled as they are met), then the four texels
     /// around each pixel mixed bilinearly. Within a step or two of an 8-bit channel of shading
@@ -184,27 +188,19 @@ public struct ReliefCanvas: Sendable {
         let gx = x0
         let gy = y0
         let gw = x1 - x0 + 1
-        let stride = gradient.columns.count
-        var colors = [SIMD4<Float>](repeating: .zero, count: gw * (y1 - y0 + 1))
-        gradient.bytes.withUnsafeBufferPointer { b in
-            lut.withUnsafeMutableBufferPointer { table in
-                var i = 0
-                for ty in y0...y1 {
-                    var k = 2 * ((ty - gradient.rows.lowerBound) * stride + (x0 - gradient.columns.lowerBound))
-                    for _ in 0..<gw {
-                        let key = Int(b[k]) << 8 | Int(b[k + 1])
-                        if table[key].w.isNaN {
-                            table[key] = shading.color(
-                                dx: HillshadeGradient.derivative(Float(b[k])) * scale,
-                                dy: HillshadeGradient.derivative(Float(b[k + 1])) * scale)
-                        }
-                        colors[i] = table[key]
-                        i += 1
-                        k += 2
-                    }
-                }
+        // Taken out of the canvas while filled, so that it is not copied.
+        var table = lut
+        lut = []
+        let colors = Self.window(gradient, columns: x0...x1, rows: y0...y1) { bx, by -> SIMD4<Float> in
+            let key = Int(bx) << 8 | Int(by)
+            if table[key].w.isNaN {
+                table[key] = shading.color(
+                    dx: HillshadeGradient.derivative(Float(bx)) * scale,
+                    dy: HillshadeGradient.derivative(Float(by)) * scale)
             }
+            return table[key]
         }
+        lut = table
         let w = width
         colors.withUnsafeBufferPointer { c in
             pixels.withUnsafeMutableBufferPointer { out in
