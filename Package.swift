@@ -48,6 +48,11 @@ let modules: [Target] = [
     .target(name: "MapSnapTiles", dependencies: ["MapSnapJSON", "MapSnapGeometry", "MapSnapIO", "CSQLite"]),
     // OpenStreetMap PBF and XML (also .gz, .bz2) reading into the model a router needs.
     .target(name: "MapSnapOSM", dependencies: ["MapSnapGeometry", "MapSnapIO"]),
+    // Offline routing over OpenStreetMap: profiles, the road graph and its cache, snapping,
+    // bidirectional A*, alternatives, instructions, GeoJSON/GPX output: pure Swift.
+    .target(
+        name: "MapSnapRouting", dependencies: ["MapSnapGeometry", "MapSnapOSM", "MapSnapTerrain", "MapSnapIO"],
+    ),
     // Coverage rasterizers (lines by distance, fills by area, discs): pure Swift.
     .target(name: "MapSnapRaster", dependencies: ["MapSnapGeometry"], exclude: ["README.md"]),
     // Elevation: DEM tiles and rasters, hillshade, colour relief, contours, track statistics.
@@ -78,7 +83,7 @@ let modules: [Target] = [
     // The command line as a library, so its parsing is unit-tested; `mapsnap` only calls it.
     // Its `basemap build` runs polygons.py (embedded at build time) to make the sea polygons.
     .target(
-        name: "MapSnapCLI", dependencies: ["MapSnap", "MapSnapIO", "MapSnapTerrain", "MapSnapOSM"],
+        name: "MapSnapCLI", dependencies: ["MapSnap", "MapSnapIO", "MapSnapTerrain", "MapSnapOSM", "MapSnapRouting"],
         resources: [.embedInCode("polygons.py")]),
     .executableTarget(name: "mapsnap", dependencies: ["MapSnapCLI", "MapSnap"]),
     // The fuzz targets (one per reader) and libFuzzer's entry points; Scripts/fuzz links them
@@ -87,7 +92,7 @@ let modules: [Target] = [
         name: "MapSnapFuzz",
         dependencies: [
             "MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "MapSnapTiles", "MapSnapIO",
-            "MapSnapImage", "MapSnapTerrain", "MapSnapRender", "MapSnap", "MapSnapCLI", "MapSnapOSM",
+            "MapSnapImage", "MapSnapTerrain", "MapSnapRender", "MapSnap", "MapSnapCLI", "MapSnapOSM", "MapSnapRouting",
         ]),
 ]
 
@@ -108,6 +113,9 @@ let tests: [Target] = [
         exclude: ["Fixtures"]),
     .testTarget(name: "MapSnapTextTests", dependencies: ["MapSnapText", "MapSnapTestSupport"]),
     .testTarget(name: "MapSnapOSMTests", dependencies: ["MapSnapOSM", "MapSnapIO", "MapSnapTestSupport"]),
+    .testTarget(
+        name: "MapSnapRoutingTests",
+        dependencies: ["MapSnapRouting", "MapSnapOSM", "MapSnapTerrain", "MapSnapGeometry", "MapSnapTestSupport"]),
     .testTarget(name: "MapSnapTilesTests", dependencies: ["MapSnapTiles", "MapSnapIO", "MapSnapTestSupport"]),
     .testTarget(
         name: "MapSnapRenderTests",

@@ -13,6 +13,9 @@ public enum HelpText {
                       walking time (`mapsnap info TRACK [--format json]`).
           profile     A trail's elevation profile chart as PNG, SVG or PDF
                       (`mapsnap profile TRACK --out profile.png`).
+          route       A walking, hiking, cycling or driving route over an OpenStreetMap
+                      extract, as GeoJSON or GPX (`mapsnap route --from LAT,LON --to
+                      LAT,LON --network FILE.osm.pbf`).
           bench       Time `render` in one warm process: same options, plus --runs N
                       and --warmup N; prints the median and minimum ms per image.
           basemap     `basemap build REGION.osm.pbf --out FILE.mbtiles`: vector tiles of any

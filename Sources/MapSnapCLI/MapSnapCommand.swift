@@ -64,6 +64,19 @@ public enum MapSnapCommand {
                 if error.kind == .usage { stderr("run 'mapsnap profile --help' for the options\n") }
                 return error.exitCode.rawValue
             }
+        case "route":
+            do {
+                guard let plan = try RouteCommand.parse(Array(args.dropFirst())) else {
+                    say(HelpText.route)
+                    return 0
+                }
+                stderr(try RouteCommand.run(plan, stdout: stdout) + "\n")
+                return 0
+            } catch {
+                stderr("error: \(error.commandLineMessage)\n")
+                if error.kind == .usage { stderr("run 'mapsnap route --help' for the options\n") }
+                return error.exitCode.rawValue
+            }
         case "bench":
             do {
                 try BenchCommand.run(Array(args.dropFirst()), say: say)

@@ -78,7 +78,7 @@ public enum HikingTimeModel: String, CaseIterable, Sendable {
     public static func toblerSpeed(slope: Double) -> Double { 6 * exp(-3.5 * abs(slope + 0.05)) }
 
     /// Seconds for `dx` metres horizontally rising `dh` metres, by Tobler.
-    static func toblerTime(_ dx: Double, _ dh: Double) -> Double {
+    package static func toblerTime(_ dx: Double, _ dh: Double) -> Double {
         guard dx > 0 else { return 0 }
         if abs(dh) > dx { return abs(dh) / (toblerSpeed(slope: dh > 0 ? 1 : -1) / 3.6) }
         return dx / (toblerSpeed(slope: dh / dx) / 3.6)
@@ -102,14 +102,14 @@ public enum HikingTimeModel: String, CaseIterable, Sendable {
     }
 
     /// Seconds for `dx` metres horizontally rising `dh` metres, by the Swiss formula.
-    static func swissTime(_ dx: Double, _ dh: Double) -> Double {
+    package static func swissTime(_ dx: Double, _ dh: Double) -> Double {
         guard dx > 0 else { return 0 }
         return swissPace(slope: dh / dx) * 60 * dx / 1000
     }
 
     /// Seconds for a section of `dx` metres horizontally rising `rise` metres, by Naismith's
     /// rule with Langmuir's corrections.
-    static func naismithTime(_ dx: Double, _ rise: Double) -> Double {
+    package static func naismithTime(_ dx: Double, _ rise: Double) -> Double {
         var hours = dx / 5000 + max(rise, 0) / 600
         if rise < 0 && dx > 0 {
             let degrees = atan(-rise / dx) * 180 / .pi
@@ -123,7 +123,7 @@ public enum HikingTimeModel: String, CaseIterable, Sendable {
     }
 
     /// Seconds for a section of `dx` metres horizontally rising `rise` metres, by DIN 33466.
-    static func dinTime(_ dx: Double, _ rise: Double) -> Double {
+    package static func dinTime(_ dx: Double, _ rise: Double) -> Double {
         let horizontal = dx / 4000
         let vertical = rise >= 0 ? rise / 300 : -rise / 500
         return (max(horizontal, vertical) + min(horizontal, vertical) / 2) * 3600
