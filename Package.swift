@@ -115,7 +115,8 @@ let tests: [Target] = [
     .testTarget(name: "MapSnapOSMTests", dependencies: ["MapSnapOSM", "MapSnapIO", "MapSnapTestSupport"]),
     .testTarget(
         name: "MapSnapRoutingTests",
-        dependencies: ["MapSnapRouting", "MapSnapOSM", "MapSnapTerrain", "MapSnapGeometry", "MapSnapTestSupport"]),
+        dependencies: ["MapSnapRouting", "MapSnapOSM", "MapSnapTerrain", "MapSnapGeometry", "MapSnapTestSupport"],
+        exclude: ["Fixtures"]),
     .testTarget(name: "MapSnapTilesTests", dependencies: ["MapSnapTiles", "MapSnapIO", "MapSnapTestSupport"]),
     .testTarget(
         name: "MapSnapRenderTests",

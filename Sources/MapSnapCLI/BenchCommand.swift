@@ -47,6 +47,7 @@ enum BenchCommand {
     }
 
     static func run(_ args: [String], say: (String) -> Void) throws(SnapshotError) {
+        if args.first == "route" { return try routing(Array(args.dropFirst()), say: say) }
         let a = try splitter.split(args)
         let settings = try settings(a)
         if let dem = a.last("--decode-dem") { return try decode(dem, settings: settings, say: say) }

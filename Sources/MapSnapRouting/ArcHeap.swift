@@ -1,53 +1,62 @@
-/// A binary min-heap of (key, arc) pairs for the search; stale entries are skipped by the
-/// caller (lazy deletion), so there is no decrease-key.
+/// A 4-ary min-heap of (key, arc) pairs for the search (shallower than a binary heap: fewer
+/// cache misses per pop); stale entries are skipped by the caller (lazy deletion), so there is
+/// no decrease-key.
 struct ArcHeap {
-    private var keys: [Double] = []
-    private var arcs: [Int32] = []
-
-    var isEmpty: Bool { keys.isEmpty }
-    /// The least key, `.infinity` when empty.
-    var topKey: Double { keys.first ?? .infinity }
-
-    mutating func removeAll() {
-        keys.removeAll(keepingCapacity: true)
-        arcs.removeAll(keepingCapacity: true)
+    struct Entry {
+        var key: Double
+        var arc: Int32
     }
 
+    private var entries: [Entry] = []
+
+    var isEmpty: Bool { entries.isEmpty }
+    /// The least key, `.infinity` when empty.
+    var topKey: Double { entries.first?.key ?? .infinity }
+
+    mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
+
     mutating func push(_ key: Double, _ arc: Int) {
-        var i = keys.count
-        keys.append(key)
-        arcs.append(Int32(arc))
-        while i > 0 {
-            let parent = (i - 1) >> 1
-            guard keys[parent] > key else { break }
-            keys[i] = keys[parent]
-            arcs[i] = arcs[parent]
-            i = parent
+        let entry = Entry(key: key, arc: Int32(arc))
+        entries.append(entry)
+        entries.withUnsafeMutableBufferPointer { e in
+            var i = e.count - 1
+            while i > 0 {
+                let parent = (i - 1) >> 2
+                guard e[parent].key > key else { break }
+                e[i] = e[parent]
+                i = parent
+            }
+            e[i] = entry
         }
-        keys[i] = key
-        arcs[i] = Int32(arc)
     }
 
     mutating func pop() -> (key: Double, arc: Int)? {
-        guard let top = keys.first else { return nil }
-        let topArc = Int(arcs[0])
-        let lastKey = keys.removeLast()
-        let lastArc = arcs.removeLast()
-        let n = keys.count
-        if n > 0 {
+        guard let top = entries.first else { return nil }
+        let last = entries.removeLast()
+        entries.withUnsafeMutableBufferPointer { e in
+            let n = e.count
+            guard n > 0 else { return }
             var i = 0
             while true {
-                var child = 2 * i + 1
-                if child >= n { break }
-                if child + 1 < n && keys[child + 1] < keys[child] { child += 1 }
-                guard keys[child] < lastKey else { break }
-                keys[i] = keys[child]
-                arcs[i] = arcs[child]
+                let first = 4 * i + 1
+                if first >= n { break }
+                var child = first
+                var childKey = e[first].key
+                let end = min(first + 4, n)
+                var k = first + 1
+                while k < end {
+                    if e[k].key < childKey {
+                        child = k
+                        childKey = e[k].key
+                    }
+                    k += 1
+                }
+                guard childKey < last.key else { break }
+                e[i] = e[child]
                 i = child
             }
-            keys[i] = lastKey
-            arcs[i] = lastArc
+            e[i] = last
         }
-        return (top, topArc)
+        return (top.key, Int(top.arc))
     }
 }

@@ -31,6 +31,8 @@ public struct EdgeIndex: Sendable {
     /// Segment entries: edge and segment index within the edge.
     let entryEdge: [Int32]
     let entrySegment: [Int32]
+    /// The cells' extent (no cell outside it holds a segment).
+    let cellBounds: (minX: Int, maxX: Int, minY: Int, maxY: Int)
 
     public init(graph: RoadGraph) {
         let midLat = graph.vertexCount > 0 ? Double(graph.vertexLat[graph.vertexCount / 2]) * 1e-7 : 0
@@ -58,6 +60,13 @@ public struct EdgeIndex: Sendable {
             start.append(Int32(i))
         }
         start.append(Int32(pairs.count))
+        var bounds = (minX: Int.max, maxX: Int.min, minY: Int.max, maxY: Int.min)
+        for k in keys {
+            let x = Int(k >> 32)
+            let y = Int(Int32(truncatingIfNeeded: k & 0xFFFF_FFFF))
+            bounds = (min(bounds.minX, x), max(bounds.maxX, x), min(bounds.minY, y), max(bounds.maxY, y))
+        }
+        cellBounds = bounds
         self.keys = keys
         self.start = start
         entryEdge = pairs.map(\.edge)
@@ -92,7 +101,13 @@ public struct EdgeIndex: Sendable {
         let (cx, cy) = cell(c)
         let cellMetres = Self.cellDegrees * 111_195
         var best: EdgePoint?
-        var ring = 0
+        guard !keys.isEmpty else { return nil }
+        // Past this ring every cell with segments has been looked at.
+        let lastRing = max(
+            abs(cx - cellBounds.minX), abs(cx - cellBounds.maxX), abs(cy - cellBounds.minY), abs(cy - cellBounds.maxY))
+        // Rings before this one hold no cell with segments (the point is outside their extent).
+        var ring = max(
+            max(cellBounds.minX - cx, 0, cx - cellBounds.maxX), max(cellBounds.minY - cy, 0, cy - cellBounds.maxY))
         var seen = Set<Int64>()
         let metresPerDegLat = 111_195.0
         let metresPerDegLon = 111_195.0 * cos(c.latitude * .pi / 180)
@@ -117,7 +132,7 @@ public struct EdgeIndex: Sendable {
                 }
             }
             ring += 1
-            if ring > 2000 { break }
+            if ring > lastRing { break }
         }
         return best
     }

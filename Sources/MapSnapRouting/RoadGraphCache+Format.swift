@@ -3,7 +3,7 @@ import Foundation
 extension RoadGraphCache {
     /// Writes `graph` to `path` atomically; a failure leaves no file and is not an error (the
     /// next run builds again).
-    static func write(_ graph: RoadGraph, key: FileKey, to path: String) {
+    package static func write(_ graph: RoadGraph, key: FileKey, to path: String) {
         var w = BinaryWriter()
         w.append(magic)
         w.append(version)
@@ -59,7 +59,7 @@ extension RoadGraphCache {
     struct Invalid: Error {}
 
     /// Decodes a cache file's bytes; throws when they do not hold a valid graph for `key`.
-    static func decode(_ bytes: UnsafeRawBufferPointer, key: FileKey?) throws -> RoadGraph {
+    package static func decode(_ bytes: UnsafeRawBufferPointer, key: FileKey?) throws -> RoadGraph {
         var r = BinaryReader(bytes: bytes)
         guard try r.read(UInt32.self) == magic, try r.read(UInt32.self) == version,
             try r.read(UInt64.self) == rulesHash
@@ -108,7 +108,7 @@ extension RoadGraphCache {
 
 extension RoadGraph {
     /// True when every count and index agrees (what a cache file must pass before use).
-    var isConsistent: Bool {
+    package var isConsistent: Bool {
         let v = vertexCount
         let e = edgeCount
         let ways = wayID.count

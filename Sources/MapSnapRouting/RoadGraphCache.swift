@@ -73,12 +73,12 @@ public enum RoadGraphCache {
 }
 
 /// What identifies a network file's content for the cache.
-struct FileKey: Equatable {
+package struct FileKey: Equatable {
     var size: UInt64
     var modified: Int64
     var headHash: UInt64
 
-    init(size: UInt64, modified: Int64, headHash: UInt64) {
+    package init(size: UInt64, modified: Int64, headHash: UInt64) {
         self.size = size
         self.modified = modified
         self.headHash = headHash

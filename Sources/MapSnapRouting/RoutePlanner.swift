@@ -10,7 +10,7 @@ public final class RoutePlanner {
     public let options: RouteOptions
     public let costs: ArcCosts
     let index: EdgeIndex
-    let search: RouteSearch
+    public var search: RouteSearch
     let elevation: (any ElevationSource)?
 
     /// A planner over `graph` (give it elevations with `withElevations(from:)` for slope-aware

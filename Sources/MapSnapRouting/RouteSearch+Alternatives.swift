@@ -34,10 +34,12 @@ extension RouteSearch {
     /// Paths through the plateaus of the two trees of `source` and `target`, lightest first,
     /// each at most `(1 + rules.stretch) · best` and with a plateau of at least
     /// `rules.minPlateau` of its weight (the best path's own plateau is among them).
-    public func plateauCandidates(
+    public mutating func plateauCandidates(
         from source: EdgePoint, to target: EdgePoint, best: Double, rules: AlternativeRules = AlternativeRules()
     ) -> [Candidate] {
-        prepare(source, target, potentials: false)
+        // Each tree only needs the arcs a path of at most `limit` can use: an A* toward the
+        // other end, stopped at `limit`, settles exactly those, with exact labels.
+        prepare(source, target, potentials: .separate)
         let limit = best * (1 + rules.stretch)
         var ignoredBest = Double.infinity
         var ignoredMeeting = -1
@@ -47,21 +49,21 @@ extension RouteSearch {
         // A plateau arc b continues the plateau of its forward parent p when p's backward
         // successor is b: both trees hold the turn p → b.
         func continues(_ b: Int) -> Bool {
-            let p = Int(forward.link[b])
-            return p >= 0 && backward.has(p) && Int(backward.link[p]) == b
+            let p = forward.link(b)
+            return p >= 0 && backward.has(p) && backward.link(p) == b
         }
         var candidates: [Candidate] = []
         for raw in forward.touched {
             let b = Int(raw)
             guard backward.has(b), !continues(b) else { continue }
-            let total = forward.distance[b] + backward.distance[b]
+            let total = forward.distance(b) + backward.distance(b)
             guard total <= limit else { continue }
             // Walk the plateau from its first arc.
             var plateau = Double(w[b])
             var a = b
             while true {
-                let next = Int(backward.link[a])
-                guard next >= 0, forward.has(next), Int(forward.link[next]) == a else { break }
+                let next = backward.link(a)
+                guard next >= 0, forward.has(next), forward.link(next) == a else { break }
                 plateau += Double(w[next])
                 a = next
             }

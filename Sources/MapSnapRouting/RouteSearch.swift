@@ -11,21 +11,43 @@ import MapSnapGeometry
 /// arc both have labelled, and stop when the two least keys add up to the best meeting found.
 /// A U-turn is allowed only at a dead end; cars also obey `RoadGraph.forbiddenTurns`.
 ///
-/// Not thread-safe: one per thread (the labels are reused from query to query).
-public final class RouteSearch {
+/// A value type so the hot loop's state is accessed statically (no dynamic exclusivity checks);
+/// one per thread (the labels are reused from query to query).
+public struct RouteSearch {
+    /// Which lower bounds order the two searches.
+    enum Potentials {
+        /// None: plain bidirectional Dijkstra.
+        case none
+        /// Half the difference of the bounds to the destination and from the start, forward;
+        /// its negation backward (the consistent pair of the bidirectional A*).
+        case average
+        /// The bound to the destination forward and the bound from the start backward: each
+        /// side a one-way A* (the alternatives' pruned trees).
+        case separate
+    }
+
     public let graph: RoadGraph
     public let costs: ArcCosts
     var forward: ArcLabels
     var backward: ArcLabels
     /// Unit vectors of the vertices (for chord distances).
     let unit: [SIMD3<Double>]
-    /// Per vertex: potential cache for the current query.
-    var potential: [Double]
+    /// Per vertex: the lower bounds to the destination and from the start for the current
+    /// query (weight units), valid where the stamp is the generation.
+    var boundToTarget: [Double]
+    var boundFromSource: [Double]
     var potentialStamp: [UInt32]
     var potentialGeneration: UInt32 = 0
     var sourceUnit = SIMD3<Double>(0, 0, 0)
     var targetUnit = SIMD3<Double>(0, 0, 0)
-    var usePotentials = true
+    var potentials = Potentials.average
+    /// Per vertex: the generation in which the forward search settled an arc into it. Without
+    /// turn restrictions the first arc settled into a vertex dominates every later one (they
+    /// reach it no sooner and may turn the same ways, but for U-turns, which a shortest path
+    /// never needs), so later arcs into it are not expanded.
+    var forwardVertexStamp: [UInt32]
+    /// True when no turn restriction applies (then `forwardVertexStamp` prunes).
+    let unrestricted: Bool
     /// Arcs settled by the last search (both directions), a figure for benchmarks.
     public private(set) var settled = 0
 
@@ -35,7 +57,10 @@ public final class RouteSearch {
         forward = ArcLabels(count: graph.arcCount)
         backward = ArcLabels(count: graph.arcCount)
         unit = (0..<graph.vertexCount).map { Self.unitVector(graph.vertex($0)) }
-        potential = [Double](repeating: 0, count: graph.vertexCount)
+        forwardVertexStamp = [UInt32](repeating: 0, count: graph.vertexCount)
+        unrestricted = costs.profile != .car || graph.forbiddenTurns.isEmpty
+        boundToTarget = [Double](repeating: 0, count: graph.vertexCount)
+        boundFromSource = boundToTarget
         potentialStamp = [UInt32](repeating: 0, count: graph.vertexCount)
     }
 
@@ -45,20 +70,44 @@ public final class RouteSearch {
         return SIMD3(cos(φ) * cos(λ), cos(φ) * sin(λ), sin(φ))
     }
 
-    /// The forward potential of vertex `v`: half the difference of the lower bounds to the
-    /// destination and from the start (weight units).
+    /// Computes the two bounds of vertex `v` once per query.
     @inline(__always)
-    func potentialF(_ v: Int) -> Double {
-        guard usePotentials else { return 0 }
-        if potentialStamp[v] == potentialGeneration { return potential[v] }
+    mutating func bounds(_ v: Int) -> (toTarget: Double, fromSource: Double) {
+        if potentialStamp[v] == potentialGeneration { return (boundToTarget[v], boundFromSource[v]) }
         let p = unit[v]
         let dt = p - targetUnit
         let ds = p - sourceUnit
         let scale = Geodesy.meanRadius / costs.metresPerWeight
-        let value = 0.5 * scale * ((dt * dt).sum().squareRoot() - (ds * ds).sum().squareRoot())
-        potential[v] = value
+        let t = scale * (dt * dt).sum().squareRoot()
+        let s = scale * (ds * ds).sum().squareRoot()
+        boundToTarget[v] = t
+        boundFromSource[v] = s
         potentialStamp[v] = potentialGeneration
-        return value
+        return (t, s)
+    }
+
+    /// The forward search's potential at vertex `v` (added to its labels for its keys).
+    @inline(__always)
+    mutating func potentialF(_ v: Int) -> Double {
+        switch potentials {
+        case .none: return 0
+        case .average:
+            let b = bounds(v)
+            return 0.5 * (b.toTarget - b.fromSource)
+        case .separate: return bounds(v).toTarget
+        }
+    }
+
+    /// The backward search's potential at vertex `v`.
+    @inline(__always)
+    mutating func potentialB(_ v: Int) -> Double {
+        switch potentials {
+        case .none: return 0
+        case .average:
+            let b = bounds(v)
+            return 0.5 * (b.fromSource - b.toTarget)
+        case .separate: return bounds(v).fromSource
+        }
     }
 
     /// True when the search may go from arc `a` into arc `b` at their shared vertex.
@@ -78,18 +127,18 @@ public final class RouteSearch {
     }
 
     /// The least-weight path from `source` to `target`, nil when there is none.
-    public func route(from source: EdgePoint, to target: EdgePoint) -> ArcPath? {
-        prepare(source, target, potentials: true)
+    public mutating func route(from source: EdgePoint, to target: EdgePoint) -> ArcPath? {
+        prepare(source, target, potentials: .average)
         var best = directWeight(source, target)
         var meeting = -1
         run(best: &best, meeting: &meeting, until: { topF, topB, mu in topF + topB >= mu })
         return path(source, target, best: best, meeting: meeting)
     }
 
-    func prepare(_ source: EdgePoint, _ target: EdgePoint, potentials: Bool) {
+    mutating func prepare(_ source: EdgePoint, _ target: EdgePoint, potentials: Potentials) {
         forward.reset()
         backward.reset()
-        usePotentials = potentials
+        self.potentials = potentials
         potentialGeneration &+= 1
         if potentialGeneration == 0 {
             for i in potentialStamp.indices { potentialStamp[i] = 0 }
@@ -109,7 +158,7 @@ public final class RouteSearch {
             for i in Int(graph.outStart[v])..<Int(graph.outStart[v + 1]) {
                 let b = Int(graph.outArcs[i]) ^ 1
                 guard w[b].isFinite, mayTurn(b, t, at: v) else { continue }
-                if backward.improve(b, d, link: -2 - t) { backward.heap.push(d - potentialF(v), b) }
+                if backward.improve(b, d, link: -2 - t) { backward.heap.push(d + potentialB(v), b) }
             }
         }
     }
@@ -131,10 +180,10 @@ public final class RouteSearch {
     }
 
     /// Alternates the two directions until `stop(topF, topB, best)`.
-    func run(best: inout Double, meeting: inout Int, until stop: (Double, Double, Double) -> Bool) {
+    mutating func run(best: inout Double, meeting: inout Int, until stop: (Double, Double, Double) -> Bool) {
         // Meetings among the initial labels (the start's arc right before the destination's).
         for a in forward.touched where backward.has(Int(a)) {
-            let total = forward.distance[Int(a)] + backward.distance[Int(a)]
+            let total = forward.distance(Int(a)) + backward.distance(Int(a))
             if total < best {
                 best = total
                 meeting = Int(a)
@@ -151,11 +200,15 @@ public final class RouteSearch {
     }
 
     /// Settles the forward arc with the least key and relaxes the arcs after it.
-    func stepForward(best: inout Double, meeting: inout Int) {
+    mutating func stepForward(best: inout Double, meeting: inout Int) {
         guard let (key, a) = forward.heap.pop() else { return }
         let v = graph.head(a)
-        let da = forward.distance[a]
+        let da = forward.distance(a)
         if key > da + potentialF(v) + 1e-9 { return }
+        if unrestricted {
+            if forwardVertexStamp[v] == forward.generation { return }
+            forwardVertexStamp[v] = forward.generation
+        }
         settled += 1
         let w = costs.weight
         for i in Int(graph.outStart[v])..<Int(graph.outStart[v + 1]) {
@@ -165,8 +218,8 @@ public final class RouteSearch {
             let d = da + Double(wb)
             guard forward.improve(b, d, link: a) else { continue }
             forward.heap.push(d + potentialF(graph.head(b)), b)
-            if backward.has(b), d + backward.distance[b] < best {
-                best = d + backward.distance[b]
+            if backward.has(b), d + backward.distance(b) < best {
+                best = d + backward.distance(b)
                 meeting = b
             }
         }
@@ -174,22 +227,22 @@ public final class RouteSearch {
 
     /// Settles the backward arc with the least key and relaxes the arcs before it (those
     /// arriving at its tail).
-    func stepBackward(best: inout Double, meeting: inout Int) {
+    mutating func stepBackward(best: inout Double, meeting: inout Int) {
         guard let (key, c) = backward.heap.pop() else { return }
-        let dc = backward.distance[c]
-        if key > dc - potentialF(graph.head(c)) + 1e-9 { return }
+        let dc = backward.distance(c)
+        if key > dc + potentialB(graph.head(c)) + 1e-9 { return }
         settled += 1
         let w = costs.weight
         let u = graph.tail(c)
         let d = dc + Double(w[c])
-        let pu = potentialF(u)
+        let pu = potentialB(u)
         for i in Int(graph.outStart[u])..<Int(graph.outStart[u + 1]) {
             let b = Int(graph.outArcs[i]) ^ 1
             guard w[b].isFinite, mayTurn(b, c, at: u) else { continue }
             guard backward.improve(b, d, link: c) else { continue }
-            backward.heap.push(d - pu, b)
-            if forward.has(b), d + forward.distance[b] < best {
-                best = d + forward.distance[b]
+            backward.heap.push(d + pu, b)
+            if forward.has(b), d + forward.distance(b) < best {
+                best = d + forward.distance(b)
                 meeting = b
             }
         }
@@ -213,17 +266,17 @@ public final class RouteSearch {
         var a = m
         while a >= 0 {
             before.append(a)
-            a = Int(forward.link[a])
+            a = forward.link(a)
         }
         var arcs = Array(before.reversed())
-        var link = Int(backward.link[m])
+        var link = backward.link(m)
         while true {
             if link <= -2 {
                 arcs.append(-2 - link)
                 break
             }
             arcs.append(link)
-            link = Int(backward.link[link])
+            link = backward.link(link)
         }
         return arcs
     }
