@@ -57,6 +57,15 @@ public enum HelpText {
 
         OVERLAYS:
           --route-file FILE       Draw FILE's lines as computed routes (dashed). Repeatable.
+          --route LAT,LON:LAT,LON[:LAT,LON...]
+                                  Compute a route (start, vias, destination) over
+                                  --network and draw it dashed, alternatives muted and
+                                  thinner, start and end flagged; --title may use
+                                  {distance}, {duration} and {ascent}.
+          --route-profile NAME    foot (default), hiking, bicycle or car.
+          --network, --shortest, --max-sac, --max-snap, --alternatives, --cache-dir,
+          --no-cache              As for `mapsnap route` (see `mapsnap route --help`);
+                                  --dem and --time-model also time the route.
           --polyline6             Read .polyline files at precision 6 (default 5).
           --pin LAT,LON[,LABEL[,COLOR]]
                                   Add a pin. Repeatable. A comma in LABEL needs a space

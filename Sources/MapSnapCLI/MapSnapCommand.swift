@@ -70,7 +70,7 @@ public enum MapSnapCommand {
                     say(HelpText.route)
                     return 0
                 }
-                stderr(try RouteCommand.run(plan, stdout: stdout) + "\n")
+                stderr(try RouteCommand.run(plan, stdout: stdout, stderr: stderr) + "\n")
                 return 0
             } catch {
                 stderr("error: \(error.commandLineMessage)\n")

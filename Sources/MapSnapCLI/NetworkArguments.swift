@@ -21,12 +21,16 @@ struct NetworkArguments {
         cacheDirectory = a.has("--no-cache") ? nil : (a.last("--cache-dir") ?? RoadGraphCache.defaultDirectory())
     }
 
-    static func routeOptions(_ a: ArgumentSplitter.Result) throws(SnapshotError) -> RouteOptions {
+    /// The routing options; `profileOption` names the profile (`--profile` in `route`,
+    /// `--route-profile` in `render`, where `--profile` is the elevation inset).
+    static func routeOptions(_ a: ArgumentSplitter.Result, profileOption: String = "--profile") throws(SnapshotError)
+        -> RouteOptions
+    {
         var options = RouteOptions()
-        if let p = a.last("--profile") {
+        if let p = a.last(profileOption) {
             guard let profile = RoutingProfile(rawValue: p.lowercased()) else {
                 let names = RoutingProfile.allCases.map(\.rawValue).joined(separator: ", ")
-                throw SnapshotError(.usage, "--profile: expected one of \(names), got \"\(p)\"")
+                throw SnapshotError(.usage, "\(profileOption): expected one of \(names), got \"\(p)\"")
             }
             options.profile = profile
         }
@@ -52,10 +56,14 @@ struct NetworkArguments {
         return options
     }
 
-    /// The graph of the network file (from the cache when it is current).
-    func graph() throws(SnapshotError) -> RoadGraph {
+    /// The graph of the network file (from the cache when it is current); what the reader
+    /// tolerated (ways cut at missing nodes, restrictions not applied) goes to `warn`, naming
+    /// the file.
+    func graph(warn: (String) -> Void) throws(SnapshotError) -> RoadGraph {
         do {
-            return try RoadGraphCache.load(network: path, cacheDirectory: cacheDirectory).graph
+            let loaded = try RoadGraphCache.load(network: path, cacheDirectory: cacheDirectory)
+            for w in loaded.warnings { warn("\(path): \(w)") }
+            return loaded.graph
         } catch {
             switch error.kind {
             case .cannotRead: throw SnapshotError(.missingFile, error.description, file: path)
@@ -65,10 +73,11 @@ struct NetworkArguments {
     }
 
     /// The routes through `points`: the best, then the alternatives asked for.
-    func routes(through points: [Coordinate], options: RouteOptions, elevation: (any ElevationSource)?)
-        throws(SnapshotError) -> [Route]
-    {
-        var graph = try graph()
+    func routes(
+        through points: [Coordinate], options: RouteOptions, elevation: (any ElevationSource)?,
+        warn: (String) -> Void
+    ) throws(SnapshotError) -> [Route] {
+        var graph = try graph(warn: warn)
         if let elevation { graph = graph.withElevations(from: elevation) }
         let planner = RoutePlanner(graph: graph, options: options, elevation: elevation)
         do {

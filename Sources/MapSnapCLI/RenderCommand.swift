@@ -11,10 +11,11 @@ struct RenderCommand {
             "--bbox", "--padding", "--route-file", "--pin", "--callout", "--title", "--highlight", "--units",
             "--cluster-radius", "--timeout",
             "--attribution", "--style", "--source", "--sprite", "--fonts", "--dem", "--time-model",
+            "--route", "--network", "--route-profile", "--alternatives", "--max-sac", "--max-snap", "--cache-dir",
         ],
         flags: [
             "--help", "--polyline6", "--no-flags", "--no-callouts", "--no-scale-bar", "--no-attribution", "--bare",
-            "--allow-empty", "--no-cluster", "--profile",
+            "--allow-empty", "--no-cluster", "--profile", "--shortest", "--no-cache",
         ],
         aliases: ["-o": "--out", "-h": "--help"],
         retired: [
@@ -45,6 +46,8 @@ struct RenderCommand {
         var bare = false
         /// `--allow-empty`: an overlay file with nothing drawable is not an error.
         var allowEmpty = false
+        /// `--route A:B[:…]` over `--network`: the route to compute and draw.
+        var route: RouteRequest?
     }
 
     /// Parses the arguments after `render`. Returns nil when help was asked for.
@@ -105,6 +108,7 @@ struct RenderCommand {
         }
         plan.sprite = a.last("--sprite")
         plan.dem = a.values("--dem")
+        plan.route = try RouteRequest(a)
         if plan.style == "none" && (!plan.sources.isEmpty || plan.sprite != nil || !plan.dem.isEmpty) {
             let flag = plan.sprite != nil ? "--sprite" : !plan.dem.isEmpty ? "--dem" : "--source"
             throw SnapshotError(.usage, "\(flag) cannot be used with --style none")
@@ -257,6 +261,12 @@ struct RenderCommand {
         for f in plan.routeFiles {
             o.routes += try read(f, precision: plan.polylinePrecision, allowEmpty: plan.allowEmpty)
         }
+        if let request = plan.route {
+            let routes = try request.routes(dem: plan.dem) { stderr("warning: \($0)\n") }
+            o.routes += routes.map(RouteFeature.feature)
+            o.timeModel = request.options.timeModel
+        }
+        o.title = o.title.map { RouteFeature.fillIn($0, routes: o.routes + o.features) }
         // Nothing to fit and no camera given: with --bare (a style drawn as it is, as the GL
         // render suite does) or --allow-empty, the style's own centre and zoom (the spec's
         // defaults are centre [0, 0] and zoom 0); otherwise the snapshot says there is nothing

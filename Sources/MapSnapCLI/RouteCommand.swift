@@ -12,7 +12,7 @@ struct RouteCommand {
             "--from", "--to", "--via", "--network", "--profile", "--dem", "--alternatives", "--out", "--format",
             "--time-model", "--max-sac", "--max-snap", "--cache-dir",
         ],
-        flags: ["--help", "--shortest", "--no-cache"], aliases: ["-o": "--out", "-h": "--help"])
+        flags: ["--help", "--shortest", "--no-cache"], aliases: ["-o": "--out", "-h": "--help", "--route-profile": "--profile"])
 
     enum OutputFormat: String {
         case geojson, gpx
@@ -65,9 +65,12 @@ struct RouteCommand {
     }
 
     /// Computes the routes, writes them and returns the summary line for stderr.
-    static func run(_ plan: Plan, stdout: ([UInt8]) -> Void) throws(SnapshotError) -> String {
+    static func run(_ plan: Plan, stdout: ([UInt8]) -> Void, stderr: (String) -> Void) throws(SnapshotError)
+        -> String
+    {
         let elevation = try TrackFile.source(plan.dem, loader: TrackFile.elevationModelLoader)
-        let routes = try plan.network.routes(through: plan.points, options: plan.options, elevation: elevation)
+        let routes = try plan.network.routes(
+            through: plan.points, options: plan.options, elevation: elevation, warn: { stderr("warning: \($0)\n") })
         let text = plan.format == .gpx ? RouteGPX.text(routes) : RouteGeoJSON.text(routes)
         if plan.output == "-" {
             stdout(Array(text.utf8))

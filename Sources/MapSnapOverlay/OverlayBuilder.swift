@@ -82,8 +82,14 @@ package struct OverlayBuilder {
                         flagAnchor: flags ? trail.parts.first?.first : nil))
             }
         }
-        // Routes above trails, alternatives under the routes they are alternatives to.
+        // Routes above trails, alternatives under the routes they are alternatives to; the start
+        // and end of each best route flagged, as directions show them.
         scene.lines += routes.filter(\.isAlternative) + routes.filter { !$0.isAlternative }
+        if flags {
+            for route in routes.filter({ !$0.isAlternative }).prefix(Self.maxFlaggedTrails) {
+                addFlags(route, to: &scene)
+            }
+        }
         let categories = Set(scene.pins.compactMap(\.category)).sorted()
         let index = Dictionary(uniqueKeysWithValues: categories.enumerated().map { ($1, $0) })
         for i in scene.pins.indices { scene.pins[i].categoryIndex = scene.pins[i].category.flatMap { index[$0] } }
