@@ -51,7 +51,7 @@ let modules: [Target] = [
     // Offline routing over OpenStreetMap: profiles, the road graph and its cache, snapping,
     // bidirectional A*, alternatives, instructions, GeoJSON/GPX output: pure Swift.
     .target(
-        name: "MapSnapRouting", dependencies: ["MapSnapGeometry", "MapSnapOSM", "MapSnapTerrain", "MapSnapIO"],
+        name: "MapSnapRouting", dependencies: ["MapSnapGeometry", "MapSnapOSM", "MapSnapTerrain"],
     ),
     // Coverage rasterizers (lines by distance, fills by area, discs): pure Swift.
     .target(name: "MapSnapRaster", dependencies: ["MapSnapGeometry"], exclude: ["README.md"]),

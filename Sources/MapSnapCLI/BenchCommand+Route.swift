@@ -69,11 +69,11 @@ extension BenchCommand {
                 let t1 = DispatchTime.now().uptimeNanoseconds
                 if let s = try? planner.snap(p, name: "a"), let e = try? planner.snap(q, name: "b") {
                     let t2 = DispatchTime.now().uptimeNanoseconds
-                    _ = planner.search.route(from: s, to: e)
+                    _ = planner.path(from: s, to: e)
                     let t3 = DispatchTime.now().uptimeNanoseconds
                     snapTimes.append(Double(t2 - t1) / 1e6)
                     searchTimes.append(Double(t3 - t2) / 1e6)
-                    settled += Double(planner.search.settled)
+                    settled += Double(planner.lastSettled)
                 }
             } else {
                 failures += 1

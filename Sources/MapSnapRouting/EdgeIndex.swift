@@ -108,7 +108,7 @@ public struct EdgeIndex: Sendable {
         // Rings before this one hold no cell with segments (the point is outside their extent).
         var ring = max(
             max(cellBounds.minX - cx, 0, cx - cellBounds.maxX), max(cellBounds.minY - cy, 0, cy - cellBounds.maxY))
-        var seen = Set<Int64>()
+        var seen = Set<Int64>(minimumCapacity: 64)
         let metresPerDegLat = 111_195.0
         let metresPerDegLon = 111_195.0 * cos(c.latitude * .pi / 180)
         while true {
@@ -134,14 +134,21 @@ public struct EdgeIndex: Sendable {
             ring += 1
             if ring > lastRing { break }
         }
-        return best
+        guard var found = best else { return nil }
+        // The offset along the edge, for the one point kept.
+        var offset = 0.0
+        for i in 0..<found.segment {
+            offset += Geodesy.distance(graph.shapePoint(found.edge, i), graph.shapePoint(found.edge, i + 1))
+        }
+        offset += Geodesy.distance(graph.shapePoint(found.edge, found.segment), found.coordinate)
+        found.offset = min(offset, Double(graph.edgeLength[found.edge]))
+        return found
     }
 
-    /// `c` projected onto segment `s` of edge `e`.
+    /// `c` projected onto segment `s` of edge `e` (`offset` left 0: `nearest` fills it in).
     func project(_ c: Coordinate, edge e: Int, segment s: Int, graph: RoadGraph, mx: Double, my: Double) -> EdgePoint {
-        let shape = graph.edgeShape(e)
-        let a = shape[s]
-        let b = shape[s + 1]
+        let a = graph.shapePoint(e, s)
+        let b = graph.shapePoint(e, s + 1)
         let ax = (a.longitude - c.longitude) * mx
         let ay = (a.latitude - c.latitude) * my
         let bx = (b.longitude - c.longitude) * mx
@@ -154,11 +161,7 @@ public struct EdgeIndex: Sendable {
         let py = ay + t * dy
         let point = Coordinate(
             latitude: a.latitude + (b.latitude - a.latitude) * t, longitude: a.longitude + (b.longitude - a.longitude) * t)
-        var offset = 0.0
-        for i in 0..<s { offset += Geodesy.distance(shape[i], shape[i + 1]) }
-        offset += Geodesy.distance(a, b) * t
         return EdgePoint(
-            edge: e, segment: s, fraction: t, offset: min(offset, Double(graph.edgeLength[e])),
-            coordinate: point, distance: (px * px + py * py).squareRoot())
+            edge: e, segment: s, fraction: t, offset: 0, coordinate: point, distance: (px * px + py * py).squareRoot())
     }
 }

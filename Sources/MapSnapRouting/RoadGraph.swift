@@ -83,6 +83,19 @@ public struct RoadGraph: Sendable, Equatable {
         return points
     }
 
+    /// The number of points of `edgeShape(e)`.
+    @inline(__always)
+    public func shapeCount(_ e: Int) -> Int { Int(shapeStart[e + 1] - shapeStart[e]) + 2 }
+
+    /// Point `i` of `edgeShape(e)` without building the array.
+    @inline(__always)
+    public func shapePoint(_ e: Int, _ i: Int) -> Coordinate {
+        if i == 0 { return vertex(Int(edgeFrom[e])) }
+        let inner = Int(shapeStart[e]) + i - 1
+        if inner >= Int(shapeStart[e + 1]) { return vertex(Int(edgeTo[e])) }
+        return Coordinate(latitude: Double(shapeLat[inner]) * 1e-7, longitude: Double(shapeLon[inner]) * 1e-7)
+    }
+
     /// The elevations along `edgeShape(e)`, metres (nil: no DEM).
     public func edgeElevations(_ e: Int) -> [Double]? {
         guard !vertexElevation.isEmpty else { return nil }

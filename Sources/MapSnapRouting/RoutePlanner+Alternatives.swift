@@ -11,20 +11,19 @@ extension RoutePlanner {
         var chosen: [(weight: Double, legs: [ArcPath], lengths: EdgeLengths)] = []
         var options: [(weight: Double, legs: [ArcPath], lengths: EdgeLengths)] = []
         for (k, leg) in legs.enumerated() {
-            let candidates = search.plateauCandidates(from: leg.source, to: leg.target, best: leg.weight, rules: rules)
             var taken = 0
-            for c in candidates {
+            candidates(leg, rules: rules) { c, path in
                 let total = bestWeight - leg.weight + c.weight
-                guard total <= bestWeight * (1 + rules.stretch) + 1e-9 else { break }
+                guard total <= bestWeight * (1 + rules.stretch) + 1e-9 else { return false }
                 var combined = legs
-                combined[k] = search.path(of: c, from: leg.source, to: leg.target)
+                combined[k] = path
                 let lengths = EdgeLengths(combined, graph: graph)
-                guard lengths.shared(with: best) <= rules.maxSharing * best.total else { continue }
+                guard lengths.shared(with: best) <= rules.maxSharing * best.total else { return true }
                 guard options.allSatisfy({ lengths.shared(with: $0.lengths) <= rules.maxSharing * $0.lengths.total })
-                else { continue }
+                else { return true }
                 options.append((total, combined, lengths))
                 taken += 1
-                if taken >= count { break }
+                return taken < count
             }
         }
         options.sort { $0.weight < $1.weight }

@@ -4,13 +4,21 @@ import MapSnapTerrain
 /// Routes over one graph for one set of options: snapping, the search, via points,
 /// alternatives, and the result with geometry, figures and steps.
 ///
-/// Not thread-safe (it owns a `RouteSearch`); make one per thread over the same graph.
+/// The search is `NodeSearch` where no turn restriction applies (walking and cycling always,
+/// driving on data without restrictions), else `RouteSearch` over arcs.
+///
+/// Not thread-safe (it owns the searches' labels); make one per thread over the same graph.
 public final class RoutePlanner {
     public let graph: RoadGraph
     public let options: RouteOptions
     public let costs: ArcCosts
     let index: EdgeIndex
-    public var search: RouteSearch
+    /// The arc search (built on first use).
+    public lazy var arcSearch = RouteSearch(graph: graph, costs: costs)
+    /// The vertex search (built on first use).
+    public lazy var nodeSearch = NodeSearch(graph: graph, costs: costs)
+    /// True when `nodeSearch` answers (no turn restriction applies to the profile).
+    public let usesNodeSearch: Bool
     let elevation: (any ElevationSource)?
 
     /// A planner over `graph` (give it elevations with `withElevations(from:)` for slope-aware
@@ -22,7 +30,7 @@ public final class RoutePlanner {
             graph: graph, profile: options.profile, metric: options.metric, model: options.timeModel,
             maxSAC: options.sacLimit)
         self.index = index ?? EdgeIndex(graph: graph)
-        search = RouteSearch(graph: graph, costs: costs)
+        usesNodeSearch = options.profile != .car || graph.forbiddenTurns.isEmpty
         self.elevation = elevation
     }
 
@@ -61,7 +69,7 @@ public final class RoutePlanner {
         }
         var legs: [ArcPath] = []
         for i in 1..<snapped.count {
-            guard let path = search.route(from: snapped[i - 1], to: snapped[i]) else {
+            guard let path = path(from: snapped[i - 1], to: snapped[i]) else {
                 throw RoutingError(
                     .disconnected(from: Self.pointName(i - 1, of: points.count), to: Self.pointName(i, of: points.count)),
                     profile: options.profile)
@@ -75,6 +83,31 @@ public final class RoutePlanner {
             }
         }
         return result
+    }
+
+    /// The least-weight path between two snapped points, nil when there is none.
+    public func path(from source: EdgePoint, to target: EdgePoint) -> ArcPath? {
+        usesNodeSearch ? nodeSearch.route(from: source, to: target) : arcSearch.route(from: source, to: target)
+    }
+
+    /// Vertices (or arcs) the last search settled, a figure for benchmarks.
+    public var lastSettled: Int { usesNodeSearch ? nodeSearch.settled : arcSearch.settled }
+
+    /// The plateau candidates of a leg, with their paths, lightest first (see
+    /// `RouteSearch.plateauCandidates`); `accept` is asked in that order and stops the scan by
+    /// returning false.
+    func candidates(
+        _ leg: ArcPath, rules: RouteSearch.AlternativeRules, accept: (RouteSearch.Candidate, ArcPath) -> Bool
+    ) {
+        if usesNodeSearch {
+            for c in nodeSearch.plateauCandidates(from: leg.source, to: leg.target, best: leg.weight, rules: rules) {
+                if !accept(c, nodeSearch.path(of: c, from: leg.source, to: leg.target)) { return }
+            }
+        } else {
+            for c in arcSearch.plateauCandidates(from: leg.source, to: leg.target, best: leg.weight, rules: rules) {
+                if !accept(c, arcSearch.path(of: c, from: leg.source, to: leg.target)) { return }
+            }
+        }
     }
 
     /// The route made of `legs`.

@@ -14,33 +14,12 @@ import MapSnapGeometry
 /// A value type so the hot loop's state is accessed statically (no dynamic exclusivity checks);
 /// one per thread (the labels are reused from query to query).
 public struct RouteSearch {
-    /// Which lower bounds order the two searches.
-    enum Potentials {
-        /// None: plain bidirectional Dijkstra.
-        case none
-        /// Half the difference of the bounds to the destination and from the start, forward;
-        /// its negation backward (the consistent pair of the bidirectional A*).
-        case average
-        /// The bound to the destination forward and the bound from the start backward: each
-        /// side a one-way A* (the alternatives' pruned trees).
-        case separate
-    }
-
     public let graph: RoadGraph
     public let costs: ArcCosts
     var forward: ArcLabels
     var backward: ArcLabels
-    /// Unit vectors of the vertices (for chord distances).
-    let unit: [SIMD3<Double>]
-    /// Per vertex: the lower bounds to the destination and from the start for the current
-    /// query (weight units), valid where the stamp is the generation.
-    var boundToTarget: [Double]
-    var boundFromSource: [Double]
-    var potentialStamp: [UInt32]
-    var potentialGeneration: UInt32 = 0
-    var sourceUnit = SIMD3<Double>(0, 0, 0)
-    var targetUnit = SIMD3<Double>(0, 0, 0)
-    var potentials = Potentials.average
+    /// The A* potentials of the current query.
+    var bounds: SearchBounds
     /// Per vertex: the generation in which the forward search settled an arc into it. Without
     /// turn restrictions the first arc settled into a vertex dominates every later one (they
     /// reach it no sooner and may turn the same ways, but for U-turns, which a shortest path
@@ -56,59 +35,16 @@ public struct RouteSearch {
         self.costs = costs
         forward = ArcLabels(count: graph.arcCount)
         backward = ArcLabels(count: graph.arcCount)
-        unit = (0..<graph.vertexCount).map { Self.unitVector(graph.vertex($0)) }
+        bounds = SearchBounds(graph: graph, costs: costs)
         forwardVertexStamp = [UInt32](repeating: 0, count: graph.vertexCount)
         unrestricted = costs.profile != .car || graph.forbiddenTurns.isEmpty
-        boundToTarget = [Double](repeating: 0, count: graph.vertexCount)
-        boundFromSource = boundToTarget
-        potentialStamp = [UInt32](repeating: 0, count: graph.vertexCount)
     }
 
-    static func unitVector(_ c: Coordinate) -> SIMD3<Double> {
-        let φ = c.latitude * .pi / 180
-        let λ = c.longitude * .pi / 180
-        return SIMD3(cos(φ) * cos(λ), cos(φ) * sin(λ), sin(φ))
-    }
-
-    /// Computes the two bounds of vertex `v` once per query.
     @inline(__always)
-    mutating func bounds(_ v: Int) -> (toTarget: Double, fromSource: Double) {
-        if potentialStamp[v] == potentialGeneration { return (boundToTarget[v], boundFromSource[v]) }
-        let p = unit[v]
-        let dt = p - targetUnit
-        let ds = p - sourceUnit
-        let scale = Geodesy.meanRadius / costs.metresPerWeight
-        let t = scale * (dt * dt).sum().squareRoot()
-        let s = scale * (ds * ds).sum().squareRoot()
-        boundToTarget[v] = t
-        boundFromSource[v] = s
-        potentialStamp[v] = potentialGeneration
-        return (t, s)
-    }
+    mutating func potentialF(_ v: Int) -> Double { bounds.forward(v) }
 
-    /// The forward search's potential at vertex `v` (added to its labels for its keys).
     @inline(__always)
-    mutating func potentialF(_ v: Int) -> Double {
-        switch potentials {
-        case .none: return 0
-        case .average:
-            let b = bounds(v)
-            return 0.5 * (b.toTarget - b.fromSource)
-        case .separate: return bounds(v).toTarget
-        }
-    }
-
-    /// The backward search's potential at vertex `v`.
-    @inline(__always)
-    mutating func potentialB(_ v: Int) -> Double {
-        switch potentials {
-        case .none: return 0
-        case .average:
-            let b = bounds(v)
-            return 0.5 * (b.fromSource - b.toTarget)
-        case .separate: return bounds(v).fromSource
-        }
-    }
+    mutating func potentialB(_ v: Int) -> Double { bounds.backward(v) }
 
     /// True when the search may go from arc `a` into arc `b` at their shared vertex.
     @inline(__always)
@@ -119,12 +55,7 @@ public struct RouteSearch {
     }
 
     /// The share of arc `a`'s weight between the start of the arc and the point `p` on its edge.
-    func share(_ a: Int, upTo p: EdgePoint) -> Double {
-        let length = Double(graph.edgeLength[a >> 1])
-        guard length > 0 else { return 0 }
-        let along = a & 1 == 0 ? p.offset : length - p.offset
-        return min(max(along / length, 0), 1)
-    }
+    func share(_ a: Int, upTo p: EdgePoint) -> Double { graph.share(a, upTo: p) }
 
     /// The least-weight path from `source` to `target`, nil when there is none.
     public mutating func route(from source: EdgePoint, to target: EdgePoint) -> ArcPath? {
@@ -135,17 +66,10 @@ public struct RouteSearch {
         return path(source, target, best: best, meeting: meeting)
     }
 
-    mutating func prepare(_ source: EdgePoint, _ target: EdgePoint, potentials: Potentials) {
+    mutating func prepare(_ source: EdgePoint, _ target: EdgePoint, potentials: SearchBounds.Mode) {
         forward.reset()
         backward.reset()
-        self.potentials = potentials
-        potentialGeneration &+= 1
-        if potentialGeneration == 0 {
-            for i in potentialStamp.indices { potentialStamp[i] = 0 }
-            potentialGeneration = 1
-        }
-        sourceUnit = Self.unitVector(source.coordinate)
-        targetUnit = Self.unitVector(target.coordinate)
+        bounds.begin(source.coordinate, target.coordinate, mode: potentials)
         settled = 0
         let w = costs.weight
         for a in [2 * source.edge, 2 * source.edge + 1] where w[a].isFinite {
@@ -165,18 +89,7 @@ public struct RouteSearch {
 
     /// The weight of going straight along the shared edge, when start and destination share one.
     func directWeight(_ source: EdgePoint, _ target: EdgePoint) -> Double {
-        guard source.edge == target.edge else { return .infinity }
-        let w = costs.weight
-        let e = source.edge
-        let length = Double(graph.edgeLength[e])
-        guard length > 0 else { return 0 }
-        if source.offset <= target.offset, w[2 * e].isFinite {
-            return Double(w[2 * e]) * (target.offset - source.offset) / length
-        }
-        if source.offset >= target.offset, w[2 * e + 1].isFinite {
-            return Double(w[2 * e + 1]) * (source.offset - target.offset) / length
-        }
-        return .infinity
+        costs.directWeight(source, target, graph: graph)
     }
 
     /// Alternates the two directions until `stop(topF, topB, best)`.

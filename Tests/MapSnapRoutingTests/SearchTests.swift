@@ -79,14 +79,20 @@ final class SearchTests: XCTestCase {
                 let a = Coordinate(latitude: 43.725 + Double.random(in: 0..<1, using: &random) * 0.02, longitude: 7.41 + Double.random(in: 0..<1, using: &random) * 0.03)
                 let b = Coordinate(latitude: 43.725 + Double.random(in: 0..<1, using: &random) * 0.02, longitude: 7.41 + Double.random(in: 0..<1, using: &random) * 0.03)
                 guard let s = try? planner.snap(a, name: "a"), let t = try? planner.snap(b, name: "b") else { continue }
-                let expected = referenceWeight(planner.search, s, t)
-                let path = planner.search.route(from: s, to: t)
+                let expected = referenceWeight(planner.arcSearch, s, t)
+                let path = planner.arcSearch.route(from: s, to: t)
+                // The vertex search finds the same weight (and a valid path) without restrictions.
+                if planner.usesNodeSearch {
+                    let node = planner.nodeSearch.route(from: s, to: t)
+                    XCTAssertEqual(node?.weight ?? .infinity, expected, accuracy: expected * 1e-9 + 1e-6, "node \(profile)")
+                    if let p = node { XCTAssertEqual(validatedWeight(planner.arcSearch, p), p.weight, accuracy: 1e-6) }
+                }
                 if expected.isInfinite {
                     XCTAssertNil(path, "\(profile) \(a) → \(b)")
                     continue
                 }
                 found += 1
-                if let p = path { XCTAssertEqual(validatedWeight(planner.search, p), p.weight, accuracy: 1e-6) }
+                if let p = path { XCTAssertEqual(validatedWeight(planner.arcSearch, p), p.weight, accuracy: 1e-6) }
                 XCTAssertEqual(path?.weight ?? -1, expected, accuracy: expected * 1e-9 + 1e-6, "\(profile) \(a) → \(b)")
             }
             XCTAssertGreaterThan(found, 50, "\(profile)")

@@ -25,6 +25,7 @@ final class ArchitectureTests: XCTestCase {
             "MapSnapText": ["MapSnapGeometry", "CCairo", "CPangoCairo"],
             "MapSnapOverlay": ["MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle"],
             "MapSnapOSM": ["MapSnapGeometry", "MapSnapIO"],
+            "MapSnapRouting": ["MapSnapGeometry", "MapSnapOSM", "MapSnapTerrain"],
         ]
         let swiftBelowRender: Set<String> = [
             "MapSnapJSON", "MapSnapGeometry", "MapSnapIO", "MapSnapImage", "MapSnapFormats", "MapSnapStyle",
@@ -32,9 +33,11 @@ final class ArchitectureTests: XCTestCase {
         ]
         a["MapSnapRender"] = swiftBelowRender.union(["CCairo"])
         a["MapSnap"] = swiftBelowRender.union(["MapSnapRender"])
-        a["MapSnapCLI"] = swiftBelowRender.union(["MapSnapRender", "MapSnap", "MapSnapOSM"])
+        a["MapSnapCLI"] = swiftBelowRender.union(["MapSnapRender", "MapSnap", "MapSnapOSM", "MapSnapRouting"])
         a["mapsnap"] = ["MapSnapCLI", "MapSnap"]
-        a["MapSnapFuzz"] = swiftBelowRender.union(["MapSnapRender", "MapSnap", "MapSnapCLI", "MapSnapOSM"])
+        a["MapSnapFuzz"] = swiftBelowRender.union([
+            "MapSnapRender", "MapSnap", "MapSnapCLI", "MapSnapOSM", "MapSnapRouting",
+        ])
         return a
     }()
 

@@ -159,9 +159,9 @@ final class SnapshotterTests: XCTestCase {
         XCTAssertEqual(scene.areas.first?.fill?.hex, "#ff0000")
         XCTAssertEqual(scene.areas.first?.fillOpacity, 0.4)
         XCTAssertNil(scene.areas.first?.stroke)
-        // Trails get start and end flags.
-        XCTAssertEqual(scene.pins.filter { $0.kind == .startFlag }.count, 2)
-        XCTAssertEqual(scene.pins.filter { $0.kind == .endFlag }.count, 2)
+        // Trails get start and end flags, and so does the route.
+        XCTAssertEqual(scene.pins.filter { $0.kind == .startFlag }.count, 3)
+        XCTAssertEqual(scene.pins.filter { $0.kind == .endFlag }.count, 3)
     }
 
     func testMillionVertexTrackRenders() throws {
