@@ -17,11 +17,13 @@ extension BenchCommand {
             throw SnapshotError(.usage, "bench route needs --network FILE")
         }
         let runs = try a.last("--runs").map { v throws(SnapshotError) in try count(v, option: "--runs") } ?? 5
-        let queries = try a.last("--queries").map { v throws(SnapshotError) in try count(v, option: "--queries") } ?? 1000
+        let queries =
+            try a.last("--queries").map { v throws(SnapshotError) in try count(v, option: "--queries") } ?? 1000
         var options = try NetworkArguments.routeOptions(a)
-        options.alternatives = try a.last("--alternatives").map { v throws(SnapshotError) in
-            try count(v, option: "--alternatives")
-        } ?? 0
+        options.alternatives =
+            try a.last("--alternatives").map { v throws(SnapshotError) in
+                try count(v, option: "--alternatives")
+            } ?? 0
         let seed = UInt64(a.last("--seed") ?? "") ?? 20_261_202
 
         // Build from the file, then from the cache, `runs` times each.
@@ -84,7 +86,9 @@ extension BenchCommand {
         times.sort()
         snapTimes.sort()
         searchTimes.sort()
-        func pct(_ p: Double) -> Double { times.isEmpty ? 0 : times[min(times.count - 1, Int(Double(times.count) * p))] }
+        func pct(_ p: Double) -> Double {
+            times.isEmpty ? 0 : times[min(times.count - 1, Int(Double(times.count) * p))]
+        }
         say(
             String(
                 format:
@@ -94,13 +98,15 @@ extension BenchCommand {
             String(
                 format:
                     "queries profile=%@ alternatives=%d routes=%d no_route=%d mean_km=%.2f alternatives_found=%d p50_ms=%.3f p90_ms=%.3f p99_ms=%.3f max_ms=%.3f",
-                options.profile.rawValue, options.alternatives, times.count, failures, metres / Double(max(times.count, 1)) / 1000,
+                options.profile.rawValue, options.alternatives, times.count, failures,
+                metres / Double(max(times.count, 1)) / 1000,
                 alternatives, pct(0.5), pct(0.9), pct(0.99), times.last ?? 0))
         say(
             String(
                 format: "parts snap_median_ms=%.3f search_median_ms=%.3f search_p99_ms=%.3f settled_mean=%.0f",
                 median(snapTimes), median(searchTimes),
-                searchTimes.isEmpty ? 0 : searchTimes[min(searchTimes.count - 1, Int(Double(searchTimes.count) * 0.99))],
+                searchTimes.isEmpty
+                    ? 0 : searchTimes[min(searchTimes.count - 1, Int(Double(searchTimes.count) * 0.99))],
                 settled / Double(max(searchTimes.count, 1))))
     }
 }

@@ -12,7 +12,8 @@ struct RouteCommand {
             "--from", "--to", "--via", "--network", "--profile", "--dem", "--alternatives", "--out", "--format",
             "--time-model", "--max-sac", "--max-snap", "--cache-dir",
         ],
-        flags: ["--help", "--shortest", "--no-cache"], aliases: ["-o": "--out", "-h": "--help", "--route-profile": "--profile"])
+        flags: ["--help", "--shortest", "--no-cache"],
+        aliases: ["-o": "--out", "-h": "--help", "--route-profile": "--profile"])
 
     enum OutputFormat: String {
         case geojson, gpx

@@ -79,7 +79,9 @@ public struct EdgeIndex: Sendable {
         (Int((c.longitude * lonScale / cellDegrees).rounded(.down)), Int((c.latitude / cellDegrees).rounded(.down)))
     }
 
-    static func key(_ x: Int, _ y: Int) -> Int64 { Int64(x) << 32 | Int64(UInt32(bitPattern: Int32(truncatingIfNeeded: y))) }
+    static func key(_ x: Int, _ y: Int) -> Int64 {
+        Int64(x) << 32 | Int64(UInt32(bitPattern: Int32(truncatingIfNeeded: y)))
+    }
 
     func entries(_ x: Int, _ y: Int) -> Range<Int> {
         let k = Self.key(x, y)
@@ -160,7 +162,8 @@ public struct EdgeIndex: Sendable {
         let px = ax + t * dx
         let py = ay + t * dy
         let point = Coordinate(
-            latitude: a.latitude + (b.latitude - a.latitude) * t, longitude: a.longitude + (b.longitude - a.longitude) * t)
+            latitude: a.latitude + (b.latitude - a.latitude) * t,
+            longitude: a.longitude + (b.longitude - a.longitude) * t)
         return EdgePoint(
             edge: e, segment: s, fraction: t, offset: 0, coordinate: point, distance: (px * px + py * py).squareRoot())
     }

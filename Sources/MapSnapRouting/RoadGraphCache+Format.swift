@@ -64,7 +64,8 @@ extension RoadGraphCache {
         guard try r.read(UInt32.self) == magic, try r.read(UInt32.self) == version,
             try r.read(UInt64.self) == rulesHash
         else { throw Invalid() }
-        let stored = FileKey(size: try r.read(UInt64.self), modified: try r.read(Int64.self), headHash: try r.read(UInt64.self))
+        let stored = FileKey(
+            size: try r.read(UInt64.self), modified: try r.read(Int64.self), headHash: try r.read(UInt64.self))
         if let key, stored != key { throw Invalid() }
         var g = RoadGraph()
         g.vertexLat = try r.array(Int32.self)

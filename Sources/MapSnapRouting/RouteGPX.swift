@@ -14,10 +14,12 @@ public enum RouteGPX {
                 "\(r.profile.rawValue), \(RouteInstructions.distanceText(r.distance)), \(RouteSummary.durationText(r.duration))"
             out += "  <rte>\n    <name>\(escape(title))</name>\n    <desc>\(escape(summary))</desc>\n"
             for s in r.steps {
-                out += "    <rtept lat=\"\(JSONText.number(s.location.latitude, digits: 7))\" lon=\"\(JSONText.number(s.location.longitude, digits: 7))\">"
+                out +=
+                    "    <rtept lat=\"\(JSONText.number(s.location.latitude, digits: 7))\" lon=\"\(JSONText.number(s.location.longitude, digits: 7))\">"
                 out += "<name>\(escape(s.instruction))</name>"
                 if s.kind != .arrive {
-                    out += "<desc>\(escape(RouteInstructions.distanceText(s.distance) + ", " + RouteSummary.durationText(s.duration)))</desc>"
+                    out +=
+                        "<desc>\(escape(RouteInstructions.distanceText(s.distance) + ", " + RouteSummary.durationText(s.duration)))</desc>"
                 }
                 out += "<type>\(escape(s.kind.rawValue))</type></rtept>\n"
             }
@@ -26,8 +28,11 @@ public enum RouteGPX {
         for (i, r) in routes.enumerated() {
             out += "  <trk>\n    <name>\(i == 0 ? "Route" : "Alternative \(i)")</name>\n    <trkseg>\n"
             for (k, c) in r.coordinates.enumerated() {
-                out += "      <trkpt lat=\"\(JSONText.number(c.latitude, digits: 7))\" lon=\"\(JSONText.number(c.longitude, digits: 7))\">"
-                if let e = r.elevations, k < e.count, e[k].isFinite { out += "<ele>\(JSONText.number(e[k], digits: 1))</ele>" }
+                out +=
+                    "      <trkpt lat=\"\(JSONText.number(c.latitude, digits: 7))\" lon=\"\(JSONText.number(c.longitude, digits: 7))\">"
+                if let e = r.elevations, k < e.count, e[k].isFinite {
+                    out += "<ele>\(JSONText.number(e[k], digits: 1))</ele>"
+                }
                 out += "</trkpt>\n"
             }
             out += "    </trkseg>\n  </trk>\n"

@@ -90,7 +90,8 @@ enum RouteInstructions {
         while i < pending.count {
             let m = pending[i]
             let end = i + 1 < pending.count ? pending[i + 1].stretch : stretches.count
-            let short = m.via == nil && stretches[m.stretch].kind != .steps && length(from: m.stretch, to: end) < minimumStep
+            let short =
+                m.via == nil && stretches[m.stretch].kind != .steps && length(from: m.stretch, to: end) < minimumStep
             guard short else {
                 result.append(m)
                 i += 1
@@ -102,7 +103,8 @@ enum RouteInstructions {
             }
             // Fold into the next one: the turn over both, from the way before this one.
             var n = pending[i + 1]
-            let before = result.last.map { identity(stretches[$0.stretch], graph: graph) }
+            let before =
+                result.last.map { identity(stretches[$0.stretch], graph: graph) }
                 ?? identity(stretches[0], graph: graph)
             n.origin = m.origin
             n.turn = turnAngle(from: m.origin, to: n.stretch, coordinates, stretches)
@@ -149,7 +151,8 @@ enum RouteInstructions {
     static func description(_ s: RouteStretch, graph: RoadGraph) -> String {
         if s.kind == .ferry { return "the ferry" }
         switch graph.string(graph.wayHighway[s.way]) ?? "" {
-        case "footway", "pedestrian", "corridor": return s.kind == .pushing ? "the footpath (walk the bicycle)" : "the footpath"
+        case "footway", "pedestrian", "corridor":
+            return s.kind == .pushing ? "the footpath (walk the bicycle)" : "the footpath"
         case "path": return "the path"
         case "track": return "the track"
         case "steps": return "the steps"
@@ -271,14 +274,16 @@ enum RouteInstructions {
         let last = coordinates.count - 1
         let side = arrivalSide(coordinates, at: last, asked: asked)
         return RouteStepInstruction(
-            kind: .arrive, modifier: side ?? "", instruction: "Arrive at \(label)" + (side.map { ", on the \($0)" } ?? ""),
+            kind: .arrive, modifier: side ?? "",
+            instruction: "Arrive at \(label)" + (side.map { ", on the \($0)" } ?? ""),
             name: "", distance: 0, duration: 0, location: coordinates[last], coordinateIndex: last)
     }
 
     /// "left" or "right": the side of the travel direction at index `i` the asked point lies on
     /// (nil when it is within 2 m of the route or straight ahead or behind).
     static func arrivalSide(_ c: [Coordinate], at i: Int, asked: Coordinate?) -> String? {
-        guard let p = asked, Geodesy.distance(c[i], p) > 2, let travel = bearing(c, endingAt: i) ?? bearing(c, startingAt: i)
+        guard let p = asked, Geodesy.distance(c[i], p) > 2,
+            let travel = bearing(c, endingAt: i) ?? bearing(c, startingAt: i)
         else { return nil }
         let turn = Bearing.turn(from: travel, to: Bearing.degrees(c[i], p))
         if abs(turn) < 15 || abs(turn) > 165 { return nil }

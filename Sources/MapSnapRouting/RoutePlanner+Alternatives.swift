@@ -29,7 +29,8 @@ extension RoutePlanner {
         options.sort { $0.weight < $1.weight }
         for option in options where chosen.count < count {
             let distinct = chosen.allSatisfy {
-                option.lengths.shared(with: $0.lengths) <= rules.maxSharing * min($0.lengths.total, option.lengths.total)
+                option.lengths.shared(with: $0.lengths) <= rules.maxSharing
+                    * min($0.lengths.total, option.lengths.total)
             }
             if distinct { chosen.append(option) }
         }

@@ -23,7 +23,9 @@ public final class RoutePlanner {
 
     /// A planner over `graph` (give it elevations with `withElevations(from:)` for slope-aware
     /// times), `elevation` the source for the route's ascent and descent.
-    public init(graph: RoadGraph, options: RouteOptions, index: EdgeIndex? = nil, elevation: (any ElevationSource)? = nil) {
+    public init(
+        graph: RoadGraph, options: RouteOptions, index: EdgeIndex? = nil, elevation: (any ElevationSource)? = nil
+    ) {
         self.graph = graph
         self.options = options
         costs = ArcCosts(
@@ -71,7 +73,8 @@ public final class RoutePlanner {
         for i in 1..<snapped.count {
             guard let path = path(from: snapped[i - 1], to: snapped[i]) else {
                 throw RoutingError(
-                    .disconnected(from: Self.pointName(i - 1, of: points.count), to: Self.pointName(i, of: points.count)),
+                    .disconnected(
+                        from: Self.pointName(i - 1, of: points.count), to: Self.pointName(i, of: points.count)),
                     profile: options.profile)
             }
             legs.append(path)
@@ -140,7 +143,8 @@ public final class RoutePlanner {
         }
         var route = Route(
             profile: options.profile, coordinates: coordinates, elevations: nil, distance: distance,
-            duration: duration, ascent: nil, descent: nil, steps: [], waypoints: legs.map(\.source) + [legs[legs.count - 1].target],
+            duration: duration, ascent: nil, descent: nil, steps: [],
+            waypoints: legs.map(\.source) + [legs[legs.count - 1].target],
             isAlternative: alternative)
         if let source = elevation, let profile = TrackProfile.sampled(parts: [coordinates], source: source) {
             let statistics = TrackStatistics(profile: profile, model: options.timeModel)

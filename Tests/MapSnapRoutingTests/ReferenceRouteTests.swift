@@ -12,7 +12,8 @@ import XCTest
 /// foot route between the same points must agree within 1 %.
 final class ReferenceRouteTests: XCTestCase {
     func testShortestFootRoutesAgreeWithTheReference() throws {
-        let fixture = TestPaths.packageRoot.appendingPathComponent("Tests/MapSnapRoutingTests/Fixtures/reference_routes.json")
+        let fixture = TestPaths.packageRoot.appendingPathComponent(
+            "Tests/MapSnapRoutingTests/Fixtures/reference_routes.json")
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: fixture)) as? [String: Any]
         let files = try XCTUnwrap(object?["files"] as? [String: [[String: Any]]])
         XCTAssertEqual(files.count, 2)
@@ -27,13 +28,16 @@ final class ReferenceRouteTests: XCTestCase {
                 let expected = try XCTUnwrap(row["distance_m"] as? Double)
                 let route = try planner.routes(
                     through: [
-                        Coordinate(latitude: from[0], longitude: from[1]), Coordinate(latitude: to[0], longitude: to[1]),
+                        Coordinate(latitude: from[0], longitude: from[1]),
+                        Coordinate(latitude: to[0], longitude: to[1]),
                     ])[0]
                 let error = abs(route.distance - expected) / expected
                 worst = max(worst, error)
                 XCTAssertLessThan(error, 0.01, "\(name) \(from) → \(to): \(route.distance) m, reference \(expected) m")
             }
-            print("reference routes \(name): \(rows.count) pairs, worst difference \(String(format: "%.4f", worst * 100)) %")
+            print(
+                "reference routes \(name): \(rows.count) pairs, worst difference \(String(format: "%.4f", worst * 100)) %"
+            )
         }
     }
 }

@@ -140,7 +140,8 @@ final class RoutingRulesTests: XCTestCase {
         XCTAssertEqual(detour.distance, 700, accuracy: 1)
         XCTAssertEqual(detour.ascent, 0)
         // The shortest metric ignores the hill.
-        XCTAssertEqual(try n.route(.foot, (0, 0), (400, 0), metric: .shortest, elevation: steep).distance, 400, accuracy: 1)
+        XCTAssertEqual(
+            try n.route(.foot, (0, 0), (400, 0), metric: .shortest, elevation: steep).distance, 400, accuracy: 1)
         // Over the hill the route reports its climb.
         let over = try n.route(.foot, (0, 0), (400, 0), metric: .shortest, elevation: steep)
         XCTAssertEqual(over.ascent ?? 0, 120, accuracy: 2)

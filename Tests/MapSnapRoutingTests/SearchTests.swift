@@ -76,15 +76,20 @@ final class SearchTests: XCTestCase {
             let planner = RoutePlanner(graph: g, options: RouteOptions(profile: profile))
             var found = 0
             for _ in 0..<150 {
-                let a = Coordinate(latitude: 43.725 + Double.random(in: 0..<1, using: &random) * 0.02, longitude: 7.41 + Double.random(in: 0..<1, using: &random) * 0.03)
-                let b = Coordinate(latitude: 43.725 + Double.random(in: 0..<1, using: &random) * 0.02, longitude: 7.41 + Double.random(in: 0..<1, using: &random) * 0.03)
+                let a = Coordinate(
+                    latitude: 43.725 + Double.random(in: 0..<1, using: &random) * 0.02,
+                    longitude: 7.41 + Double.random(in: 0..<1, using: &random) * 0.03)
+                let b = Coordinate(
+                    latitude: 43.725 + Double.random(in: 0..<1, using: &random) * 0.02,
+                    longitude: 7.41 + Double.random(in: 0..<1, using: &random) * 0.03)
                 guard let s = try? planner.snap(a, name: "a"), let t = try? planner.snap(b, name: "b") else { continue }
                 let expected = referenceWeight(planner.arcSearch, s, t)
                 let path = planner.arcSearch.route(from: s, to: t)
                 // The vertex search finds the same weight (and a valid path) without restrictions.
                 if planner.usesNodeSearch {
                     let node = planner.nodeSearch.route(from: s, to: t)
-                    XCTAssertEqual(node?.weight ?? .infinity, expected, accuracy: expected * 1e-9 + 1e-6, "node \(profile)")
+                    XCTAssertEqual(
+                        node?.weight ?? .infinity, expected, accuracy: expected * 1e-9 + 1e-6, "node \(profile)")
                     if let p = node { XCTAssertEqual(validatedWeight(planner.arcSearch, p), p.weight, accuracy: 1e-6) }
                 }
                 if expected.isInfinite {
@@ -106,8 +111,12 @@ final class SearchTests: XCTestCase {
         var random = SplitMix64(seed: 7)
         var withAlternatives = 0
         for _ in 0..<40 {
-            let a = Coordinate(latitude: 43.727 + Double.random(in: 0..<1, using: &random) * 0.016, longitude: 7.415 + Double.random(in: 0..<1, using: &random) * 0.02)
-            let b = Coordinate(latitude: 43.727 + Double.random(in: 0..<1, using: &random) * 0.016, longitude: 7.415 + Double.random(in: 0..<1, using: &random) * 0.02)
+            let a = Coordinate(
+                latitude: 43.727 + Double.random(in: 0..<1, using: &random) * 0.016,
+                longitude: 7.415 + Double.random(in: 0..<1, using: &random) * 0.02)
+            let b = Coordinate(
+                latitude: 43.727 + Double.random(in: 0..<1, using: &random) * 0.016,
+                longitude: 7.415 + Double.random(in: 0..<1, using: &random) * 0.02)
             guard let routes = try? planner.routes(through: [a, b]), routes[0].distance > 800 else { continue }
             let best = routes[0]
             let lengths = routes.map { r in EdgeLengthsOfRoute(r, planner: planner) }

@@ -93,7 +93,8 @@ final class SnapAndAnswerTests: XCTestCase {
         // Going the other way the steps lead down, and Main Street is reached by a right turn.
         let back = try town().route(.foot, (20, 410), (100, 0))
         XCTAssertEqual(back.steps.map(\.instruction)[0], "Take the steps down")
-        XCTAssertTrue(back.steps.contains { $0.instruction == "Turn right onto Main Street" }, "\(back.steps.map(\.instruction))")
+        XCTAssertTrue(
+            back.steps.contains { $0.instruction == "Turn right onto Main Street" }, "\(back.steps.map(\.instruction))")
     }
 
     func testContinueSaysHowFar() throws {

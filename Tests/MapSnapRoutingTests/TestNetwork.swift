@@ -24,7 +24,10 @@ struct TestNetwork {
     mutating func node(_ id: Int64, _ x: Double, _ y: Double) { nodes[id] = (x, y) }
 
     mutating func way(_ id: Int64, _ nodes: [Int64], _ tags: [String: String]) {
-        ways.append(OSMWay(id: id, nodes: nodes, tags: OSMTags(tags.sorted { $0.key < $1.key }.map { OSMTags.Tag(key: $0.key, value: $0.value) })))
+        ways.append(
+            OSMWay(
+                id: id, nodes: nodes,
+                tags: OSMTags(tags.sorted { $0.key < $1.key }.map { OSMTags.Tag(key: $0.key, value: $0.value) })))
     }
 
     var data: OSMData {
@@ -41,8 +44,10 @@ struct TestNetwork {
 
     var graph: RoadGraph { RoadGraphBuilder.build(data).graph }
 
-    func planner(_ profile: RoutingProfile, metric: ArcCosts.Metric = .fastest, elevation: (any ElevationSource)? = nil,
-                 alternatives: Int = 0) -> RoutePlanner {
+    func planner(
+        _ profile: RoutingProfile, metric: ArcCosts.Metric = .fastest, elevation: (any ElevationSource)? = nil,
+        alternatives: Int = 0
+    ) -> RoutePlanner {
         var g = graph
         if let elevation { g = g.withElevations(from: elevation) }
         return RoutePlanner(
@@ -50,8 +55,10 @@ struct TestNetwork {
             elevation: elevation)
     }
 
-    func route(_ profile: RoutingProfile, _ from: (Double, Double), _ to: (Double, Double), via: [(Double, Double)] = [],
-               metric: ArcCosts.Metric = .fastest, elevation: (any ElevationSource)? = nil) throws -> Route {
+    func route(
+        _ profile: RoutingProfile, _ from: (Double, Double), _ to: (Double, Double), via: [(Double, Double)] = [],
+        metric: ArcCosts.Metric = .fastest, elevation: (any ElevationSource)? = nil
+    ) throws -> Route {
         let points = [from] + via + [to]
         let result = try planner(profile, metric: metric, elevation: elevation).routes(
             through: points.map { Self.coordinate($0.0, $0.1) })
@@ -65,7 +72,8 @@ struct FunctionElevation: ElevationSource {
 
     func elevation(at c: Coordinate) -> Double? {
         let y = (c.latitude - TestNetwork.origin.latitude) * TestNetwork.metresPerDegree
-        let x = (c.longitude - TestNetwork.origin.longitude) * TestNetwork.metresPerDegree
+        let x =
+            (c.longitude - TestNetwork.origin.longitude) * TestNetwork.metresPerDegree
             * cos(TestNetwork.origin.latitude * .pi / 180)
         return height(x, y)
     }

@@ -78,7 +78,8 @@ final class RouteCommandTests: XCTestCase {
         XCTAssertTrue(t.err.contains(truncated) && t.err.contains("blob"), t.err)
         // A BlobHeader claiming 1 MiB (the format allows less than 64 KiB).
         let oversized = path("oversized.osm.pbf")
-        FileManager.default.createFile(atPath: oversized, contents: Data([0, 0x10, 0, 0] + [UInt8](repeating: 0, count: 64)))
+        FileManager.default.createFile(
+            atPath: oversized, contents: Data([0, 0x10, 0, 0] + [UInt8](repeating: 0, count: 64)))
         let o = captured(["route", "--network", oversized, "--from", "1,1", "--to", "2,2"])
         XCTAssertEqual(o.status, 65, o.err)
         XCTAssertTrue(o.err.contains(oversized), o.err)
@@ -117,7 +118,8 @@ final class RouteCommandTests: XCTestCase {
         var offset = 0
         var range = 0..<0
         for _ in 0..<2 {
-            let headerLength = Int(b[offset]) << 24 | Int(b[offset + 1]) << 16 | Int(b[offset + 2]) << 8 | Int(b[offset + 3])
+            let headerLength =
+                Int(b[offset]) << 24 | Int(b[offset + 1]) << 16 | Int(b[offset + 2]) << 8 | Int(b[offset + 3])
             let header = b[(offset + 4)..<(offset + 4 + headerLength)]
             // BlobHeader.datasize is field 3 (key 0x18), a varint.
             var size = 0
@@ -149,7 +151,8 @@ final class RouteCommandTests: XCTestCase {
         ])
         XCTAssertEqual(r.status, 0, r.err)
         XCTAssertTrue(FileManager.default.fileExists(atPath: out))
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: notes))) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: notes))) as? [String: Any]
         let routes = try XCTUnwrap(json?["routes"] as? [[String: Any]])
         XCTAssertEqual(routes.filter { $0["alternative"] as? Bool == true }.count, routes.count - 1)
         XCTAssertGreaterThanOrEqual(routes.count, 1)
@@ -166,8 +169,10 @@ final class RouteCommandTests: XCTestCase {
     func testRouteHelpDocumentsEveryOption() {
         let r = captured(["route", "--help"])
         XCTAssertEqual(r.status, 0)
-        for option in ["--from", "--to", "--via", "--network", "--profile", "--dem", "--alternatives", "--out", "--format",
-                       "--time-model", "--max-sac", "--max-snap", "--cache-dir", "--shortest", "--no-cache"] {
+        for option in [
+            "--from", "--to", "--via", "--network", "--profile", "--dem", "--alternatives", "--out", "--format",
+            "--time-model", "--max-sac", "--max-snap", "--cache-dir", "--shortest", "--no-cache",
+        ] {
             XCTAssertTrue(r.out.contains(option), option)
         }
     }
