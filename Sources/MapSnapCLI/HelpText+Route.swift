@@ -9,8 +9,9 @@ extension HelpText {
                                   and bicycle, T3 for hiking).
           --max-snap METRES       How far a point may be from the nearest usable way
                                   (default 500).
-          --alternatives N        Also up to N (0–3) alternatives: at most 25 % slower,
-                                  sharing at most 75 % with the best route.
+          --alternatives N        Also up to N (0–3) alternatives: at most 25 % costlier
+                                  (time × the profile's priorities), sharing at most
+                                  75 % with the best route.
           --dem PATH              Elevation (.hgt, GeoTIFF, terrain-RGB MBTiles/PMTiles;
                                   repeatable): walking and cycling times follow the slopes,
                                   and the route gets its ascent and descent.

@@ -74,7 +74,8 @@ public struct ArcCosts: Sendable {
         var result: [(dx: Double, dh: Double)] = []
         result.reserveCapacity(points.count - 1)
         for i in 1..<points.count {
-            result.append((Geodesy.distance(points[i - 1], points[i]), ele[i] - ele[i - 1]))
+            let rise = ele[i] - ele[i - 1]
+            result.append((Geodesy.distance(points[i - 1], points[i]), rise.isFinite ? rise : 0))
         }
         if a & 1 == 1 { result = result.reversed().map { ($0.dx, -$0.dh) } }
         return result

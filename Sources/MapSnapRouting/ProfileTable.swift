@@ -1,4 +1,5 @@
-/// The speeds and preferences of the four profiles by way type: the table the README prints.
+/// The speeds and preferences of the four profiles by way type: the table docs/ROUTING-PROFILES.md
+/// prints.
 ///
 /// Speeds are km/h on the flat (walking and cycling speeds change with the slope when a DEM is
 /// given, see `TravelTime`); a way type missing from a profile's column is not used by it unless
@@ -20,6 +21,8 @@ public enum ProfileTable {
     public static let walkingSpeed = 5.0
     /// Speed on steps without a DEM, km/h; with one, the slower of this and Tobler's speed.
     public static let stepsSpeed = 2.5
+    /// A footway signed for bicycles (`bicycle=yes` or `designated`), ridden.
+    public static let sharedFootway = Entry(15, 1)
     /// Speed of a ferry when its `duration` is not tagged, km/h.
     public static let ferrySpeed = 10.0
 

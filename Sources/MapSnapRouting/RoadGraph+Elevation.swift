@@ -3,8 +3,9 @@ import MapSnapTerrain
 
 extension RoadGraph {
     /// The graph with the height of every vertex and shape point from `source` (metres), so
-    /// walking and cycling times follow the slopes. Points the source does not know take 0 m
-    /// when it knows none, else the mean of what it knows (the slope there reads flat).
+    /// walking and cycling times follow the slopes. Points the source does not know stay NaN:
+    /// a segment with an unknown end is timed as flat (no invented cliff at the edge of the
+    /// data).
     public func withElevations(from source: some ElevationSource) -> RoadGraph {
         var g = self
         func sample(_ lat: [Int32], _ lon: [Int32]) -> [Float] {
@@ -15,14 +16,8 @@ extension RoadGraph {
             }
             return values
         }
-        var vertices = sample(vertexLat, vertexLon)
-        var shape = sample(shapeLat, shapeLon)
-        let known = (vertices + shape).filter { !$0.isNaN }
-        let fill = known.isEmpty ? 0 : known.reduce(0, +) / Float(known.count)
-        for i in vertices.indices where vertices[i].isNaN { vertices[i] = fill }
-        for i in shape.indices where shape[i].isNaN { shape[i] = fill }
-        g.vertexElevation = vertices
-        g.shapeElevation = shape
+        g.vertexElevation = sample(vertexLat, vertexLon)
+        g.shapeElevation = sample(shapeLat, shapeLon)
         return g
     }
 }

@@ -59,7 +59,8 @@ public enum RoadGraphCache {
 
     /// A hash of everything that decides the graph besides the file: the profile table.
     public static let rulesHash: UInt64 = {
-        var text = "rules-v1"
+        // Bump the version when `WayRules`, `MaxSpeed` or `TurnRestrictions` change.
+        var text = "rules-v2"
         for p in RoutingProfile.allCases {
             for (k, e) in ProfileTable.column(p).sorted(by: { $0.key < $1.key }) {
                 text += "|\(p.rawValue):\(k)=\(e.speed),\(e.priority)"
@@ -68,6 +69,7 @@ public enum RoadGraphCache {
         for (k, v) in ProfileTable.bicycleSurface.sorted(by: { $0.key < $1.key }) { text += "|bs:\(k)=\(v)" }
         for (k, v) in ProfileTable.carSurface.sorted(by: { $0.key < $1.key }) { text += "|cs:\(k)=\(v)" }
         for (k, v) in ProfileTable.smoothness.sorted(by: { $0.key < $1.key }) { text += "|sm:\(k)=\(v)" }
+        text += "|shared:\(ProfileTable.sharedFootway.speed),\(ProfileTable.sharedFootway.priority)"
         return FNV1a.hash(Array(text.utf8))
     }()
 }

@@ -1,6 +1,7 @@
 /// Alternatives for a whole route, also through via points: one leg at a time takes one of its
 /// plateau candidates while the others keep their best path. Each alternative is at most 25 %
-/// heavier than the best route (travel time, or length for the shortest metric), shares at most
+/// heavier than the best route (its weight: travel time times the profile's priorities, which
+/// for walking is the time; length for the shortest metric), shares at most
 /// 75 % of its length with the best and with every alternative taken before it, and is locally
 /// optimal over its plateau (`RouteSearch.AlternativeRules`).
 extension RoutePlanner {

@@ -159,9 +159,9 @@ public final class RoutePlanner {
 
     /// The rise over a piece from the graph's elevations (nil: none).
     func rise(_ piece: RoutePiece) -> Double? {
-        guard let ele = graph.edgeElevations(piece.arc >> 1), let first = ele.first, let last = ele.last else {
-            return nil
-        }
+        guard let ele = graph.edgeElevations(piece.arc >> 1), let first = ele.first, let last = ele.last,
+            first.isFinite, last.isFinite
+        else { return nil }
         return piece.arc & 1 == 0 ? last - first : first - last
     }
 }

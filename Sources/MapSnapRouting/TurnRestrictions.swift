@@ -1,3 +1,4 @@
+import Foundation
 import MapSnapOSM
 
 /// Turn restrictions for cars from `type=restriction` relations
@@ -13,14 +14,16 @@ enum TurnRestrictions {
         var viaWays = 0
         for r in relations where r.tags["type"] == "restriction" {
             guard let kind = r.tags["restriction:motorcar"] ?? r.tags["restriction"] else { continue }
-            if let except = r.tags["except"], except.split(separator: ";").contains(where: { $0 == "motorcar" }) {
+            if let except = r.tags["except"],
+                except.split(separator: ";").contains(where: { $0.trimmingCharacters(in: .whitespaces) == "motorcar" })
+            {
                 continue
             }
             let from = r.members.filter { $0.kind == .way && $0.role == "from" }.map(\.ref)
             let to = r.members.filter { $0.kind == .way && $0.role == "to" }.map(\.ref)
             let via = r.members.filter { $0.role == "via" }
-            guard via.count == 1, let v = via.first, !from.isEmpty, !to.isEmpty else { continue }
-            guard v.kind == .node else {
+            guard !from.isEmpty, !to.isEmpty, let v = via.first else { continue }
+            guard via.count == 1, v.kind == .node else {
                 viaWays += 1
                 continue
             }
@@ -40,7 +43,9 @@ enum TurnRestrictions {
             }
         }
         if viaWays > 0 {
-            warnings.append("\(viaWays) turn restriction\(viaWays == 1 ? "" : "s") with a via way not applied")
+            warnings.append(
+                "\(viaWays) turn restriction\(viaWays == 1 ? "" : "s") through a way or several via members not applied"
+            )
         }
         return Array(Set(forbidden)).sorted()
     }

@@ -1,3 +1,4 @@
+import Foundation
 import MapSnapOSM
 
 /// How one profile may travel one way in one direction.
@@ -56,7 +57,11 @@ public enum WayRules {
         var entry: ProfileTable.Entry
         if let e = column[highway] {
             entry = e
-        } else if grant == true || (grant == nil && profile == .bicycle && bicycleDismount(tags)) {
+        } else if accessGrant(tags, profile: profile, keys: specificKeys(profile)) == true
+            || (grant == nil && profile == .bicycle && bicycleDismount(tags))
+        {
+            // A way type the profile does not use, opened to it by its own tag (`foot=yes` on a
+            // trunk road); a plain `access=yes` does not open a footway to cars.
             entry = ProfileTable.Entry(ProfileTable.grantedSpeed(profile))
         } else {
             return .none
@@ -67,9 +72,11 @@ public enum WayRules {
             if let grade = sacGrade(tags) { entry.speed *= ProfileTable.sacFactor(grade) }
         case .bicycle:
             if highway == "steps" { return .none }
-            if let grade = sacGrade(tags), grade >= .t3 { return .none }
-            let pushed = ["footway", "pedestrian", "platform", "pier"].contains(highway) && grant != true
-            if pushed || bicycleDismount(tags) {
+            let footwayLike = ["footway", "pedestrian", "platform", "pier"].contains(highway)
+            // A footway signed for bicycles (`bicycle=yes` or `designated`) is ridden.
+            let ridden = footwayLike && ["yes", "designated", "permissive", "official"].contains(tags["bicycle"] ?? "")
+            if ridden { entry = ProfileTable.sharedFootway }
+            if (footwayLike && !ridden) || bicycleDismount(tags) {
                 kind = .pushing
                 entry = ProfileTable.Entry(ProfileTable.walkingSpeed, 1.5)
             } else {
@@ -94,23 +101,46 @@ public enum WayRules {
         }
     }
 
-    /// true: the most specific access tag allows the profile; false: it forbids it; nil: no tag.
-    static func accessGrant(_ tags: OSMTags, profile: RoutingProfile) -> Bool? {
-        for key in accessKeys(profile) {
-            guard let value = tags[key] else { continue }
-            switch value {
-            case "yes", "designated", "permissive", "official", "destination", "customers", "delivery":
-                return true
-            case "no", "private", "agricultural", "forestry", "use_sidepath", "military":
-                return false
-            case "dismount": return profile == .bicycle ? nil : true
-            default: continue
+    /// The access keys that name the profile's own mode (no `access`, no `vehicle` for cars).
+    static func specificKeys(_ profile: RoutingProfile) -> [String] {
+        switch profile {
+        case .foot, .hiking: ["foot"]
+        case .bicycle: ["bicycle"]
+        case .car: ["motorcar", "motor_vehicle"]
+        }
+    }
+
+    /// Values that open a way (`destination`, `customers`, `delivery`: the way may be used to
+    /// reach a place on it, which a route to that place does).
+    static let grantingValues: Set<String> = [
+        "yes", "designated", "permissive", "official", "destination", "customers", "delivery",
+    ]
+    /// Values that close it (also the vehicle classes a car, a bicycle or a walker is not).
+    static let forbiddingValues: Set<String> = [
+        "no", "private", "agricultural", "forestry", "use_sidepath", "military", "emergency", "psv", "bus", "taxi",
+        "hov", "restricted", "permit", "discouraged_not",
+    ]
+
+    /// true: the most specific access tag of `keys` (default: all of the profile's) allows the
+    /// profile; false: it forbids it; nil: no tag decides. A list (`agricultural;forestry`)
+    /// grants when any of its values grants, else forbids when one forbids.
+    static func accessGrant(_ tags: OSMTags, profile: RoutingProfile, keys: [String]? = nil) -> Bool? {
+        for key in keys ?? accessKeys(profile) {
+            guard let raw = tags[key] else { continue }
+            let values = raw.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            if values.contains(where: grantingValues.contains) { return true }
+            if values.contains(where: forbiddingValues.contains) { return false }
+            if values.contains("dismount") {
+                if profile == .bicycle { return nil }
+                if key != "vehicle" { return true }
             }
         }
         return nil
     }
 
-    static func bicycleDismount(_ tags: OSMTags) -> Bool { tags["bicycle"] == "dismount" }
+    static func bicycleDismount(_ tags: OSMTags) -> Bool {
+        tags["bicycle"] == "dismount" || (tags["bicycle"] == nil && tags["vehicle"] == "dismount")
+    }
 
     /// Applies one-way rules: `oneway:foot` for walkers; `oneway`, `junction=roundabout` and
     /// motorways for vehicles; `oneway:bicycle=no` and `cycleway=opposite*` let bicycles go both

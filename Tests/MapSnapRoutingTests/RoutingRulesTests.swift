@@ -174,4 +174,78 @@ final class RoutingRulesTests: XCTestCase {
         XCTAssertEqual(r.waypoints.count, 3)
         XCTAssertTrue(r.steps.contains { $0.kind == .waypoint })
     }
+
+    func testSACGradesLimitWalkersAndHikers() throws {
+        // The short way is an alpine path (T4); the long way a plain path.
+        var n = block(["highway": "path", "sac_scale": "alpine_hiking"])
+        n.ways[1].tags = ["highway": "path"]
+        n.ways[2].tags = ["highway": "path"]
+        n.ways[3].tags = ["highway": "path"]
+        XCTAssertEqual(try n.route(.foot, (10, 0), (90, 0)).distance, 300, accuracy: 1)
+        XCTAssertEqual(try n.route(.hiking, (10, 0), (90, 0)).distance, 300, accuracy: 1)
+        let planner = RoutePlanner(graph: n.graph, options: RouteOptions(profile: .hiking, maxSAC: .t4))
+        let hard = try planner.routes(through: [TestNetwork.coordinate(10, 0), TestNetwork.coordinate(90, 0)])[0]
+        XCTAssertEqual(hard.distance, 80, accuracy: 1)
+        // T4 is walked at 0.6 of the flat speed.
+        XCTAssertEqual(hard.duration, 80 / (5 * 0.6 / 3.6), accuracy: 0.5)
+        XCTAssertEqual(SACScale(name: "t3"), .t3)
+        XCTAssertNil(SACScale(name: "T7"))
+    }
+
+    func testHikersPreferPathsToRoads() throws {
+        // A path round the block (300 m) against a secondary road straight (80 m): hiking's
+        // priorities (0.9 path, 1.4 secondary) do not outweigh 3.75 times the length, but a
+        // 120 m road against a 150 m path they do.
+        var n = TestNetwork()
+        n.node(1, 0, 0)
+        n.node(2, 120, 0)
+        n.node(3, 60, 40)
+        n.way(1, [1, 2], ["highway": "secondary"])
+        n.way(2, [1, 3, 2], ["highway": "path"])
+        let hike = try n.route(.hiking, (0, 0), (120, 0))
+        XCTAssertEqual(hike.distance, 2 * (60.0 * 60 + 40 * 40).squareRoot(), accuracy: 1)
+        XCTAssertEqual(try n.route(.foot, (0, 0), (120, 0)).distance, 120, accuracy: 1)
+        // The time reported is the time, not the weight.
+        XCTAssertEqual(hike.duration, hike.distance / (5 / 3.6), accuracy: 0.5)
+    }
+
+    func testBicyclesRideSignedFootwaysAndPushOnOthers() throws {
+        let signed = block(["highway": "footway", "bicycle": "designated"])
+        let ride = try signed.route(.bicycle, (10, 0), (90, 0))
+        XCTAssertEqual(ride.distance, 80, accuracy: 1)
+        XCTAssertEqual(ride.duration, 80 / (15 / 3.6), accuracy: 0.5)
+        let plain = block(["highway": "footway"])
+        let push = try plain.route(.bicycle, (10, 0), (90, 0))
+        // Pushing 80 m at 5 km/h (priority 1.5: 86 s of weight) beats riding 300 m at 16 km/h.
+        XCTAssertEqual(push.distance, 80, accuracy: 1)
+        XCTAssertEqual(push.duration, 80 / (5 / 3.6), accuracy: 0.5)
+        XCTAssertTrue(push.steps[0].instruction.contains("walk the bicycle"), push.steps[0].instruction)
+    }
+
+    func testAccessValuesAndLists() throws {
+        // Emergency access only, a bus lane, and a footway with a plain access=yes: not for cars.
+        for tags in [
+            ["highway": "residential", "access": "emergency"], ["highway": "residential", "motor_vehicle": "psv"],
+            ["highway": "footway", "access": "yes"], ["highway": "residential", "access": "agricultural;forestry"],
+        ] {
+            XCTAssertEqual(try block(tags).route(.car, (10, 0), (90, 0)).distance, 300, accuracy: 1, "\(tags)")
+        }
+        // A list that grants, and a trunk road opened to walkers by its own tag.
+        XCTAssertEqual(
+            try block(["highway": "residential", "access": "private;destination"]).route(.car, (10, 0), (90, 0))
+                .distance, 80, accuracy: 1)
+        XCTAssertEqual(
+            try block(["highway": "trunk", "foot": "yes"]).route(.foot, (10, 0), (90, 0)).distance, 80, accuracy: 1)
+    }
+
+    func testMaxSACAppliesToBicyclesToo() throws {
+        var n = block(["highway": "path", "sac_scale": "demanding_mountain_hiking"])
+        n.ways[1].tags = ["highway": "path"]
+        n.ways[2].tags = ["highway": "path"]
+        n.ways[3].tags = ["highway": "path"]
+        XCTAssertEqual(try n.route(.bicycle, (10, 0), (90, 0)).distance, 300, accuracy: 1)
+        let planner = RoutePlanner(graph: n.graph, options: RouteOptions(profile: .bicycle, maxSAC: .t3))
+        let r = try planner.routes(through: [TestNetwork.coordinate(10, 0), TestNetwork.coordinate(90, 0)])[0]
+        XCTAssertEqual(r.distance, 80, accuracy: 1)
+    }
 }

@@ -176,4 +176,35 @@ final class RouteCommandTests: XCTestCase {
             XCTAssertTrue(r.out.contains(option), option)
         }
     }
+
+    func testDEMGivesClimbsAndSlopeTimesAndViasAreKept() throws {
+        let dem = TestPaths.packageRoot.appendingPathComponent("Samples/monaco/monaco_srtm3.tif").path
+        // From the harbour up to the Jardin Exotique, through a via point in Moneghetti.
+        let args = [
+            "route", "--network", Self.monaco, "--from", "43.7352,7.4210", "--via", "43.7340,7.4160", "--to",
+            "43.7313,7.4140",
+        ]
+        let flat = captured(args)
+        let hilly = captured(args + ["--dem", dem])
+        XCTAssertEqual(flat.status, 0, flat.err)
+        XCTAssertEqual(hilly.status, 0, hilly.err)
+        func properties(_ out: String) throws -> [String: Any] {
+            let json = try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any]
+            let feature = try XCTUnwrap((json?["features"] as? [[String: Any]])?.first)
+            return try XCTUnwrap(feature["properties"] as? [String: Any])
+        }
+        let f = try properties(flat.out)
+        let h = try properties(hilly.out)
+        XCTAssertNil(f["ascent"])
+        let ascent = try XCTUnwrap(h["ascent"] as? Double)
+        XCTAssertGreaterThan(ascent, 20)
+        XCTAssertTrue(hilly.err.contains("ascent"), hilly.err)
+        // Climbing takes longer than the flat time of the same length.
+        let flatSpeed = try XCTUnwrap(f["distance"] as? Double) / XCTUnwrap(f["duration"] as? Double)
+        let hillySpeed = try XCTUnwrap(h["distance"] as? Double) / XCTUnwrap(h["duration"] as? Double)
+        XCTAssertLessThan(hillySpeed, flatSpeed)
+        // The via point is passed and named.
+        let steps = try XCTUnwrap(h["steps"] as? [[String: Any]])
+        XCTAssertTrue(steps.contains { ($0["type"] as? String) == "waypoint" }, "\(steps)")
+    }
 }
