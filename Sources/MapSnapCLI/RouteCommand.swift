@@ -80,6 +80,11 @@ struct RouteCommand {
         }
         var summary = RouteSummary.line(routes[0])
         if routes.count > 1 { summary += " (\(routes.count - 1) alternative\(routes.count == 2 ? "" : "s"))" }
+        // Points far from the network are said: the route starts where they were snapped to.
+        for (i, w) in routes[0].waypoints.enumerated() where w.distance >= 25 {
+            let name = RoutePlanner.pointName(i, of: routes[0].waypoints.count)
+            summary += "; \(name) is \(Int(w.distance.rounded())) m from the network"
+        }
         return summary
     }
 }

@@ -4,7 +4,9 @@ import MapSnapGeometry
 /// Routes as GeoJSON (RFC 7946): a FeatureCollection with one LineString Feature per route,
 /// the best first. Properties: `distance` (m), `duration` (s), `ascent` and `descent` (m, only
 /// with a DEM), `profile`, `steps` (instruction, type, modifier, name, distance, duration,
-/// location [lon, lat]) and, on alternatives, `"alternative": true` — what MapSnap's own
+/// location [lon, lat]), `waypoints` (each point asked for as snapped onto the network: `location`
+/// [lon, lat] and `snap_distance`, metres from the point asked for) and, on alternatives,
+/// `"alternative": true` — what MapSnap's own
 /// overlay reader draws muted and thinner. Coordinates have 7 decimals (OSM's precision), metres
 /// and seconds 1; keys are in a fixed order, so the same routes give the same bytes.
 public enum RouteGeoJSON {
@@ -25,6 +27,12 @@ public enum RouteGeoJSON {
         if let d = r.descent { props.append("\"descent\":\(JSONText.number(d, digits: 1))") }
         if r.isAlternative { props.append("\"alternative\":true") }
         props.append("\"steps\":[" + r.steps.map(step).joined(separator: ",") + "]")
+        let waypoints = r.waypoints.map { w in
+            "{\"location\":[\(JSONText.number(w.coordinate.longitude, digits: 7)),"
+                + "\(JSONText.number(w.coordinate.latitude, digits: 7))],"
+                + "\"snap_distance\":\(JSONText.number(w.distance, digits: 1))}"
+        }
+        props.append("\"waypoints\":[" + waypoints.joined(separator: ",") + "]")
         let coordinates = r.coordinates.enumerated().map { i, c in
             var p = "[\(JSONText.number(c.longitude, digits: 7)),\(JSONText.number(c.latitude, digits: 7))"
             if let e = r.elevations, i < e.count, e[i].isFinite { p += ",\(JSONText.number(e[i], digits: 1))" }

@@ -37,7 +37,7 @@ public final class RoutePlanner {
     }
 
     /// The name of point `i` of `n` in messages ("the start", "via point 1", "the destination").
-    static func pointName(_ i: Int, of n: Int) -> String {
+    public static func pointName(_ i: Int, of n: Int) -> String {
         i == 0 ? "the start" : i == n - 1 ? "the destination" : "via point \(i)"
     }
 

@@ -119,6 +119,11 @@ final class SnapAndAnswerTests: XCTestCase {
         XCTAssertEqual(props?["profile"] as? String, "foot")
         XCTAssertEqual(props?["distance"] as? Double ?? 0, r.distance, accuracy: 0.05)
         XCTAssertEqual((props?["steps"] as? [Any])?.count, r.steps.count)
+        // The start was asked 0 m from Main Street, the destination 10 m beside the steps' end.
+        let waypoints = props?["waypoints"] as? [[String: Any]]
+        XCTAssertEqual(waypoints?.count, 2)
+        XCTAssertEqual(waypoints?.first?["snap_distance"] as? Double ?? -1, 0, accuracy: 0.1)
+        XCTAssertEqual(waypoints?.last?["snap_distance"] as? Double ?? -1, 10, accuracy: 0.2)
         XCTAssertEqual(((feature?["geometry"] as? [String: Any])?["type"] as? String), "LineString")
         XCTAssertEqual(json, RouteGeoJSON.text([r]))
         let gpx = RouteGPX.text([r])
