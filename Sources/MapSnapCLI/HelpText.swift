@@ -16,6 +16,8 @@ public enum HelpText {
           route       A walking, hiking, cycling or driving route over an OpenStreetMap
                       extract, as GeoJSON or GPX (`mapsnap route --from LAT,LON --to
                       LAT,LON --network FILE.osm.pbf`).
+          batch       Many snapshots from one manifest (NDJSON: a line of render options per
+                      image) on every core, resumable and sharded.
           bench       Time `render` in one warm process: same options, plus --runs N
                       and --warmup N; prints the median and minimum ms per image.
           basemap     `basemap build REGION.osm.pbf --out FILE.mbtiles`: vector tiles of any

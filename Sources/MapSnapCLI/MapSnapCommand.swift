@@ -1,5 +1,6 @@
 import Foundation
 import MapSnap
+import MapSnapIO
 
 /// The `mapsnap` command: dispatches subcommands, prints errors as `error: …`, and maps them
 /// to exit statuses (sysexits).
@@ -8,7 +9,7 @@ public enum MapSnapCommand {
     /// tests can capture it. Returns the exit status.
     public static func main(
         _ args: [String], stdout: ([UInt8]) -> Void = { FileHandle.standardOutput.write(Data($0)) },
-        stderr: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+        stderr: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
     ) -> Int32 {
         func say(_ s: String) { stdout(Array((s + "\n").utf8)) }
         guard let first = args.first else {
@@ -75,6 +76,21 @@ public enum MapSnapCommand {
             } catch {
                 stderr("error: \(error.commandLineMessage)\n")
                 if error.kind == .usage { stderr("run 'mapsnap route --help' for the options\n") }
+                return error.exitCode.rawValue
+            }
+        case "batch":
+            do {
+                guard let plan = try BatchCommand.parse(Array(args.dropFirst())) else {
+                    say(HelpText.batch)
+                    return 0
+                }
+                // The workers print through one lock.
+                let printer = Locked<(String) -> Void>(stderr)
+                return try BatchCommand.run(
+                    plan, stderr: { text in printer.withLock { $0(text) } }, terminal: isatty(2) == 1)
+            } catch {
+                stderr("error: \(error.commandLineMessage)\n")
+                if error.kind == .usage { stderr("run 'mapsnap batch --help' for the options\n") }
                 return error.exitCode.rawValue
             }
         case "bench":

@@ -48,6 +48,8 @@ struct RenderCommand {
         var allowEmpty = false
         /// `--route A:B[:…]` over `--network`: the route to compute and draw.
         var route: RouteRequest?
+        /// Features given inline (a batch line's `geojson`), drawn before the files'.
+        var inlineFeatures: [Feature] = []
     }
 
     /// Parses the arguments after `render`. Returns nil when help was asked for.
@@ -248,13 +250,18 @@ struct RenderCommand {
     }
 
     /// Reads the files, renders and writes. Returns the snapshot for the caller's information.
-    static func run(_ plan: Plan, stdout: (([UInt8]) -> Void), stderr: (String) -> Void = { _ in })
-        throws(SnapshotError)
-        -> Snapshot
-    {
+    static func run(
+        _ plan: Plan, stdout: (([UInt8]) -> Void), stderr: (String) -> Void = { _ in }, context: RenderContext? = nil
+    ) throws(SnapshotError) -> Snapshot {
         let watchdog = plan.timeout.map(Watchdog.init)
         var o = plan.options
-        o.baseMap = try baseMap(plan) { stderr("warning: \($0)\n") }
+        let warn: (String) -> Void = { stderr("warning: \($0)\n") }
+        if let context {
+            o.baseMap = try context.baseMap(for: plan, warn: warn)
+        } else {
+            o.baseMap = try baseMap(plan, warn: warn)
+        }
+        o.features += plan.inlineFeatures
         for f in plan.files {
             o.features += try read(f, precision: plan.polylinePrecision, allowEmpty: plan.allowEmpty)
         }
@@ -277,7 +284,8 @@ struct RenderCommand {
             let c = style.center ?? Coordinate(latitude: 0, longitude: 0)
             o.camera = .center(Coordinate(latitude: c.latitude, longitude: c.longitude), zoom: style.zoom ?? 0)
         }
-        let snapshotter = try Snapshotter()
+        let snapshotter: Snapshotter
+        if let shared = context?.snapshotter { snapshotter = shared } else { snapshotter = try Snapshotter() }
         let snap = try snapshotter.snapshot(o)
         for w in snap.warnings { stderr("warning: \(w)\n") }
         // Every output of the run is committed together, or none is.

@@ -51,8 +51,8 @@ public enum RouteGeoJSON {
 }
 
 /// JSON text pieces (RFC 8259).
-enum JSONText {
-    static func string(_ s: String) -> String {
+package enum JSONText {
+    package static func string(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {
@@ -69,7 +69,7 @@ enum JSONText {
     }
 
     /// `x` with at most `digits` decimals, trailing zeros dropped ("12.5", "7.4212345", "3").
-    static func number(_ x: Double, digits: Int) -> String {
+    package static func number(_ x: Double, digits: Int) -> String {
         guard x.isFinite else { return "null" }
         var s = String(format: "%.\(digits)f", x)
         if s.contains(".") {
