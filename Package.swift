@@ -24,6 +24,8 @@ let systemLibraries: [Target] = [
     .systemLibrary(
         name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg",
         providers: [.apt(["libjpeg62-turbo-dev"])]),
+    // libwebp: its pkg-config file adds -pthread, which SwiftPM refuses; the module map links -lwebp.
+    .systemLibrary(name: "CWebP", path: "Sources/CWebP", providers: [.apt(["libwebp-dev"])]),
     // libpng reports errors with longjmp, which Swift cannot catch: this tiny C target
     // owns the setjmp and returns a status code instead.
     .target(
@@ -41,7 +43,7 @@ let modules: [Target] = [
     // Byte-level readers: protobuf wire format, gzip, random-access files.
     .target(name: "MapSnapIO", dependencies: ["CZlib", "CBZip2"], exclude: ["README.md"]),
     // RGBA images and the PNG / JPEG codecs.
-    .target(name: "MapSnapImage", dependencies: ["CMapSnapPNG", "CMapSnapJPEG"], exclude: ["README.md"]),
+    .target(name: "MapSnapImage", dependencies: ["CMapSnapPNG", "CMapSnapJPEG", "CWebP"], exclude: ["README.md"]),
     .target(name: "MapSnapFormats", dependencies: ["MapSnapJSON", "MapSnapGeometry"]),
     .target(name: "MapSnapStyle", dependencies: ["MapSnapJSON", "MapSnapGeometry"]),
     // Base-map tile sources: MVT decoding, MBTiles (SQLite) and PMTiles archives.

@@ -122,3 +122,76 @@ int mapsnap_jpeg_decode(const uint8_t *data, size_t size, uint64_t max_pixels, u
 }
 
 void mapsnap_jpeg_free(uint8_t *rgba) { free(rgba); }
+
+int mapsnap_jpeg_encode(const uint8_t *pixels, int width, int height, int stride, int quality, int full_chroma,
+                        int density_dpi, uint8_t **out, unsigned long *out_size, char *err, size_t err_len) {
+    if (!pixels || !out || !out_size || width <= 0 || height <= 0 || stride < width * 4 || width > 65500 ||
+        height > 65500) {
+        if (err && err_len) snprintf(err, err_len, "invalid image arguments");
+        return 1;
+    }
+    struct jpeg_compress_struct cinfo;
+    error_state st;
+    memset(&cinfo, 0, sizeof cinfo);
+    cinfo.err = jpeg_std_error(&st.mgr);
+    st.mgr.error_exit = on_error_exit;
+    st.mgr.output_message = on_output_message;
+    st.err = err;
+    st.err_len = err_len;
+    *out = NULL;
+    *out_size = 0;
+    uint8_t *row = (uint8_t *)malloc((size_t)width * 3);
+    if (!row) {
+        if (err && err_len) snprintf(err, err_len, "out of memory");
+        return 1;
+    }
+    // volatile: read after a longjmp.
+    uint8_t *volatile row_keep = row;
+    if (setjmp(st.jump)) {
+        jpeg_destroy_compress(&cinfo);
+        free(row_keep);
+        if (*out) {
+            free(*out);
+            *out = NULL;
+        }
+        return 1;
+    }
+    jpeg_create_compress(&cinfo);
+    jpeg_mem_dest(&cinfo, out, out_size);
+    cinfo.image_width = (JDIMENSION)width;
+    cinfo.image_height = (JDIMENSION)height;
+    cinfo.input_components = 3;
+    cinfo.in_color_space = JCS_RGB;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, quality < 1 ? 1 : (quality > 100 ? 100 : quality), TRUE);
+    if (full_chroma) {
+        // 4:4:4: thin coloured lines keep their colour.
+        cinfo.comp_info[0].h_samp_factor = 1;
+        cinfo.comp_info[0].v_samp_factor = 1;
+    }
+    cinfo.optimize_coding = TRUE;
+    if (density_dpi > 0) {
+        cinfo.write_JFIF_header = TRUE;
+        cinfo.density_unit = 1;  // dots per inch
+        cinfo.X_density = (UINT16)density_dpi;
+        cinfo.Y_density = (UINT16)density_dpi;
+    }
+    jpeg_start_compress(&cinfo, TRUE);
+    while (cinfo.next_scanline < cinfo.image_height) {
+        // cairo ARGB32, premultiplied: composited over white (JPEG has no alpha).
+        const uint32_t *src = (const uint32_t *)(pixels + (size_t)cinfo.next_scanline * (size_t)stride);
+        for (int x = 0; x < width; x++) {
+            uint32_t p = src[x];
+            uint32_t a = p >> 24, white = 255 - a;
+            row[x * 3] = (uint8_t)(((p >> 16) & 0xFF) + white);
+            row[x * 3 + 1] = (uint8_t)(((p >> 8) & 0xFF) + white);
+            row[x * 3 + 2] = (uint8_t)((p & 0xFF) + white);
+        }
+        JSAMPROW rows[1] = {row};
+        jpeg_write_scanlines(&cinfo, rows, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    free(row);
+    return 0;
+}

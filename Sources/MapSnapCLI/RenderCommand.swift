@@ -12,10 +12,11 @@ struct RenderCommand {
             "--cluster-radius", "--timeout",
             "--attribution", "--style", "--source", "--sprite", "--fonts", "--dem", "--time-model",
             "--route", "--network", "--route-profile", "--alternatives", "--max-sac", "--max-snap", "--cache-dir",
+            "--quality", "--colors",
         ],
         flags: [
             "--help", "--polyline6", "--no-flags", "--no-callouts", "--no-scale-bar", "--no-attribution", "--bare",
-            "--allow-empty", "--no-cluster", "--profile", "--shortest", "--no-cache",
+            "--allow-empty", "--no-cluster", "--profile", "--shortest", "--no-cache", "--png8", "--lossless",
         ],
         aliases: ["-o": "--out", "-h": "--help"],
         retired: [
@@ -123,18 +124,19 @@ struct RenderCommand {
     /// `--format` wins, else the extension of `output`.
     private static func format(_ a: ArgumentSplitter.Result, output: String) throws(SnapshotError) -> ImageFormat {
         if let f = a.last("--format") {
-            guard let format = ImageFormat(rawValue: f.lowercased()) else {
-                throw SnapshotError(.usage, "--format: expected png, svg or pdf, got \"\(f)\"")
+            guard let format = ImageFormat(fileExtension: f) else {
+                throw SnapshotError(.usage, "--format: expected png, svg, pdf, jpeg or webp, got \"\(f)\"")
             }
             return format
         }
         if output == "-" {
-            throw SnapshotError(.usage, "--out -: give --format png|svg|pdf for standard output")
+            throw SnapshotError(.usage, "--out -: give --format png|svg|pdf|jpeg|webp for standard output")
         }
         let ext = URL(fileURLWithPath: output).pathExtension
         guard let format = ImageFormat(fileExtension: ext) else {
             throw SnapshotError(
-                .usage, "--out: cannot tell the format from \"\(output)\"; use .png, .svg or .pdf, or --format")
+                .usage,
+                "--out: cannot tell the format from \"\(output)\"; use .png, .svg, .pdf, .jpg or .webp, or --format")
         }
         return format
     }
@@ -153,6 +155,35 @@ struct RenderCommand {
                 throw SnapshotError(.usage, "--compression: expected 0…9, got \"\(s)\"")
             }
             o.png.compressionLevel = v
+        }
+        try encoding(a, into: &o)
+    }
+
+    /// `--quality`, `--png8`, `--colors` and `--lossless`, each checked against the format.
+    private static func encoding(_ a: ArgumentSplitter.Result, into o: inout SnapshotOptions) throws(SnapshotError) {
+        if let s = a.last("--quality") {
+            guard let v = Int(s), (1...100).contains(v) else {
+                throw SnapshotError(.usage, "--quality: expected 1…100, got \"\(s)\"")
+            }
+            guard o.format == .jpeg || o.format == .webp else {
+                throw SnapshotError(.usage, "--quality is for JPEG and WebP, not \(o.format.rawValue.uppercased())")
+            }
+            o.png.quality = v
+        }
+        if a.has("--lossless") {
+            guard o.format == .webp else { throw SnapshotError(.usage, "--lossless is for WebP") }
+            o.png.lossless = true
+        }
+        if a.has("--png8") || a.has("--colors") {
+            guard o.format == .png else { throw SnapshotError(.usage, "--png8 and --colors are for PNG") }
+            var colors = 256
+            if let s = a.last("--colors") {
+                guard let v = Int(s), (2...256).contains(v) else {
+                    throw SnapshotError(.usage, "--colors: expected 2…256, got \"\(s)\"")
+                }
+                colors = v
+            }
+            o.png.paletteColors = colors
         }
     }
 

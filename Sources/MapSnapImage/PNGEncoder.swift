@@ -12,10 +12,23 @@ public struct PNGOptions: Sendable, Equatable {
     public var compressionLevel: Int
     /// Write an alpha channel (only needed for a transparent background).
     public var alpha: Bool
+    /// An 8-bit palette PNG of at most this many colours (2…256), nil for full colour
+    /// (`PaletteQuantizer`).
+    public var paletteColors: Int?
+    /// JPEG and lossy WebP quality, 1…100 (nil: 85 for JPEG, 80 for WebP).
+    public var quality: Int?
+    /// WebP without loss (quality then sets the effort).
+    public var lossless: Bool
 
-    public init(compressionLevel: Int = 6, alpha: Bool = false) {
+    public init(
+        compressionLevel: Int = 6, alpha: Bool = false, paletteColors: Int? = nil, quality: Int? = nil,
+        lossless: Bool = false
+    ) {
         self.compressionLevel = compressionLevel
         self.alpha = alpha
+        self.paletteColors = paletteColors
+        self.quality = quality
+        self.lossless = lossless
     }
 }
 
@@ -33,6 +46,20 @@ package enum PNGEncoder {
         // level 1 with no row filter is 40 % faster than zlib level 2 through libpng and 3–5 %
         // smaller; its slower levels buy a few percent more. See `PNGOptions.compressionLevel`.
         let effort = min(max(options.compressionLevel, 0), 9)
+        if let colors = options.paletteColors {
+            let q = PaletteQuantizer.quantize(
+                pixels: pixels, width: width, height: height, stride: stride, colors: colors, alpha: options.alpha)
+            let status = message.withUnsafeMutableBufferPointer { m in
+                q.indices.withUnsafeBufferPointer { idx in
+                    q.palette.withUnsafeBufferPointer { pal in
+                        mapsnap_png_encode_indexed(
+                            idx.baseAddress, Int32(width), Int32(height), pal.baseAddress, Int32(q.count),
+                            effort == 0 ? 0 : (effort >= 7 ? 6 : 1), ppm, &buffer, m.baseAddress, m.count)
+                    }
+                }
+            }
+            return try finish(status, buffer, message)
+        }
         let status = message.withUnsafeMutableBufferPointer { m in
             if effort >= 8 {
                 // libpng's adaptive row filters and zlib's level 9: the smallest files.
@@ -45,6 +72,12 @@ package enum PNGEncoder {
                 pixels, Int32(width), Int32(height), Int32(stride), options.alpha ? 1 : 0,
                 level, effort == 0 ? 0 : -2, ppm, &buffer, m.baseAddress, m.count)
         }
+        return try finish(status, buffer, message)
+    }
+
+    static func finish(_ status: Int32, _ buffer: mapsnap_png_buffer, _ message: [CChar]) throws(ImageError)
+        -> [UInt8]
+    {
         guard status == 0, let data = buffer.data else {
             let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw .encoder(text.isEmpty ? "unknown error" : text)

@@ -8,7 +8,7 @@ import MapSnapText
 extension CairoPainter {
     /// Whether `strokeByDistance` and `fillByArea` can draw on this painter (raster output;
     /// vector output keeps cairo's strokes and fills, which stay vectors).
-    var canRasterizeCoverage: Bool { format == .png }
+    var canRasterizeCoverage: Bool { format.isRaster }
 
     /// Strokes the current path the way MapLibre's line shader does — coverage from each pixel
     /// centre's distance to the line, round joins — into the coverage mask, then clears the

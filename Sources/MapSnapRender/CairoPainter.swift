@@ -45,7 +45,7 @@ final class CairoPainter: Painter {
         self.size = size
         self.scale = scale
         switch format {
-        case .png:
+        case .png, .jpeg, .webp:
             let w = Int((size.width * scale).rounded())
             let h = Int((size.height * scale).rounded())
             guard w > 0, h > 0, w <= CairoPainter.maxSide, h <= CairoPainter.maxSide, w * h <= CairoPainter.maxPixels
@@ -85,7 +85,7 @@ final class CairoPainter: Painter {
             throw .cairo("cannot create a context")
         }
         cr = c
-        if format == .png { cairo_scale(cr, scale, scale) }
+        if format.isRaster { cairo_scale(cr, scale, scale) }
     }
 
     deinit {
@@ -332,15 +332,26 @@ final class CairoPainter: Painter {
 
     func encode(png: PNGOptions) throws(RenderError) -> [UInt8] {
         switch format {
-        case .png:
+        case .png, .jpeg, .webp:
             cairo_surface_flush(surface)
             let w = Int(cairo_image_surface_get_width(surface))
             let h = Int(cairo_image_surface_get_height(surface))
             let stride = Int(cairo_image_surface_get_stride(surface))
             guard let data = cairo_image_surface_get_data(surface) else { throw .cairo("image surface has no data") }
+            let pixels = UnsafePointer(data)
             do {
-                return try PNGEncoder.encode(
-                    pixels: UnsafePointer(data), width: w, height: h, stride: stride, options: png, dpiScale: scale)
+                switch format {
+                case .jpeg:
+                    return try JPEGEncoder.encode(
+                        pixels: pixels, width: w, height: h, stride: stride, quality: png.quality, dpiScale: scale)
+                case .webp:
+                    return try WebPEncoder.encode(
+                        pixels: pixels, width: w, height: h, stride: stride, quality: png.quality,
+                        lossless: png.lossless, alpha: png.alpha)
+                default:
+                    return try PNGEncoder.encode(
+                        pixels: pixels, width: w, height: h, stride: stride, options: png, dpiScale: scale)
+                }
             } catch {
                 throw .encoder(error.description)
             }
@@ -355,7 +366,7 @@ final class CairoPainter: Painter {
 
     /// Straight (un-premultiplied) RGBA of one pixel, for tests. Raster only.
     func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8)? {
-        guard format == .png, let data = cairo_image_surface_get_data(surface) else { return nil }
+        guard format.isRaster, let data = cairo_image_surface_get_data(surface) else { return nil }
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         let v = UnsafeRawPointer(data + y * stride + x * 4).loadUnaligned(as: UInt32.self)

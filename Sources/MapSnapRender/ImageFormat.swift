@@ -6,9 +6,17 @@ public enum ImageFormat: String, CaseIterable, Sendable {
     case svg
     /// Vector, through cairo's PDF surface.
     case pdf
+    /// Raster, lossy, through libjpeg-turbo (no alpha: composited over white).
+    case jpeg
+    /// Raster, lossy or lossless, through libwebp.
+    case webp
 
-    /// The format for a file name's extension (case-insensitive), or nil.
+    /// The format for a file name's extension (case-insensitive, `jpg` and `jpeg` both), or nil.
     public init?(fileExtension ext: String) {
-        self.init(rawValue: ext.lowercased())
+        let e = ext.lowercased()
+        self.init(rawValue: e == "jpg" ? "jpeg" : e)
     }
+
+    /// Drawn on an image surface (pixels), not a vector one.
+    public var isRaster: Bool { self == .png || self == .jpeg || self == .webp }
 }

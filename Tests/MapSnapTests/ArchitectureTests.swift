@@ -16,7 +16,7 @@ final class ArchitectureTests: XCTestCase {
             "MapSnapJSON": [],
             "MapSnapGeometry": [],
             "MapSnapIO": ["CZlib", "CBZip2"],
-            "MapSnapImage": ["CMapSnapPNG", "CMapSnapJPEG"],
+            "MapSnapImage": ["CMapSnapPNG", "CMapSnapJPEG", "CWebP"],
             "MapSnapFormats": ["MapSnapJSON", "MapSnapGeometry"],
             "MapSnapStyle": ["MapSnapJSON", "MapSnapGeometry"],
             "MapSnapTiles": ["MapSnapJSON", "MapSnapGeometry", "MapSnapIO", "CSQLite"],

@@ -95,6 +95,40 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(img.width, 1200)
     }
 
+    func testJPEGWebPAndPalettePNGFromTheCommandLine() throws {
+        let runner = try CLIRunner()
+        defer { runner.cleanUp() }
+        func out(_ name: String) -> String { runner.folder.appendingPathComponent(name).path }
+        var sizes: [String: Int] = [:]
+        for (name, extra) in [
+            ("a.png", []), ("a8.png", ["--png8"]), ("a16.png", ["--colors", "16"]), ("a.jpg", ["--quality", "90"]),
+            ("a.webp", []), ("l.webp", ["--lossless"]),
+        ] {
+            let (status, _, err) = captured(["render", Self.trails, "--style", "none", "--out", out(name)] + extra)
+            XCTAssertEqual(status, 0, "\(name): \(err)")
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out(name))))
+            sizes[name] = bytes.count
+            switch name {
+            case "a.jpg": XCTAssertEqual(Array(bytes.prefix(3)), [0xFF, 0xD8, 0xFF])
+            case "a.webp", "l.webp": XCTAssertEqual(Array(bytes[8..<12]), Array("WEBP".utf8))
+            default: XCTAssertEqual(Array(bytes[1..<4]), Array("PNG".utf8))
+            }
+        }
+        XCTAssertLessThan(sizes["a8.png"] ?? .max, sizes["a.png"] ?? 0)
+        XCTAssertLessThan(sizes["a16.png"] ?? .max, sizes["a8.png"] ?? 0)
+        // Options that do not fit the format are usage errors.
+        for (name, extra, message) in [
+            ("b.png", ["--quality", "80"], "--quality is for JPEG and WebP"),
+            ("b.jpg", ["--png8"], "--png8 and --colors are for PNG"),
+            ("b.png", ["--lossless"], "--lossless is for WebP"),
+            ("b.webp", ["--quality", "0"], "--quality: expected 1…100"),
+        ] {
+            let (status, _, err) = captured(["render", Self.trails, "--style", "none", "--out", out(name)] + extra)
+            XCTAssertEqual(status, 64, name)
+            XCTAssertTrue(err.contains(message), err)
+        }
+    }
+
     func testFormatsFromExtensionAndStdout() throws {
         XCTAssertEqual(try run(["render", Self.trails, "-o", "m.svg"]).status, 0)
         let svg = try String(contentsOf: tmp.appendingPathComponent("m.svg"), encoding: .utf8)

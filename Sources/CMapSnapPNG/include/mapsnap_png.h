@@ -33,6 +33,13 @@ int mapsnap_png_encode_deflate(const uint8_t *pixels, int width, int height, int
                                int level, int filter, uint32_t ppm, mapsnap_png_buffer *out, char *err,
                                size_t err_len);
 
+/// Encodes an indexed-colour PNG (colour type 3, 8 bits): `indices` width*height bytes, row by
+/// row; `palette_rgba` `colors` (1…256) straight RGBA entries; libdeflate `level` 0..12. Entries
+/// that are not opaque are written to tRNS. Returns 0 on success, else non-zero with `err`.
+int mapsnap_png_encode_indexed(const uint8_t *indices, int width, int height, const uint8_t *palette_rgba,
+                               int colors, int level, uint32_t ppm, mapsnap_png_buffer *out, char *err,
+                               size_t err_len);
+
 /// The fraction (0…1) of pixels equal to their left neighbour, sampled on every 8th row: high
 /// for maps and drawings (large flat areas), near 0 for photographs.
 double mapsnap_png_flat_fraction(const uint8_t *pixels, int width, int height, int stride);
