@@ -75,6 +75,44 @@ package enum PNGEncoder {
         return try finish(status, buffer, message)
     }
 
+    /// One way of compressing, for the encoder benchmark (`mapsnap bench --encode`).
+    package enum Variant: Sendable, Equatable, CustomStringConvertible {
+        /// libpng with zlib `level` and row `filter` (−1 adaptive, 0 none … 4 Paeth).
+        case libpng(level: Int, filter: Int)
+        /// libdeflate `level` (0…12) with `filter` 0 (none) or 1 (sub).
+        case libdeflate(level: Int, filter: Int)
+
+        package var description: String {
+            let names = ["none", "sub", "up", "average", "paeth"]
+            switch self {
+            case .libpng(let l, let f): return "libpng zlib \(l), filter \(f < 0 ? "adaptive" : names[f])"
+            case .libdeflate(let l, let f): return "libdeflate \(l), filter \(names[f])"
+            }
+        }
+    }
+
+    /// Encodes with one `variant` (RGB, no pHYs).
+    package static func encode(
+        pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, variant: Variant
+    ) throws(ImageError) -> [UInt8] {
+        var buffer = mapsnap_png_buffer(data: nil, size: 0, capacity: 0)
+        defer { mapsnap_png_buffer_free(&buffer) }
+        var message = [CChar](repeating: 0, count: 256)
+        let status = message.withUnsafeMutableBufferPointer { m in
+            switch variant {
+            case .libpng(let level, let filter):
+                return mapsnap_png_encode(
+                    pixels, Int32(width), Int32(height), Int32(stride), 0, Int32(level), Int32(filter), -1, 0,
+                    &buffer, m.baseAddress, m.count)
+            case .libdeflate(let level, let filter):
+                return mapsnap_png_encode_deflate(
+                    pixels, Int32(width), Int32(height), Int32(stride), 0, Int32(level), Int32(filter), 0, &buffer,
+                    m.baseAddress, m.count)
+            }
+        }
+        return try finish(status, buffer, message)
+    }
+
     static func finish(_ status: Int32, _ buffer: mapsnap_png_buffer, _ message: [CChar]) throws(ImageError)
         -> [UInt8]
     {
