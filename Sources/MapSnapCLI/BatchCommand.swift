@@ -49,14 +49,25 @@ struct BatchCommand {
         return plan
     }
 
-    /// A line ready to render.
-    struct Job {
+    /// A manifest line to do: its number and its bytes (parsed by the worker that takes it, so a
+    /// batch of any length holds one parsed line per worker, not one per line).
+    struct Entry: Sendable {
         var line: Int
-        var plan: RenderCommand.Plan
+        var bytes: ArraySlice<UInt8>
+    }
+
+    /// Where a batch's lines resolve their paths, and what the worker does with a line.
+    struct Setting: Sendable {
+        var manifest: String
+        var input: String
+        var output: String
+        var resume: Bool
+        /// Folders whose stale temporaries were removed (`--resume`), shared by the workers.
+        let cleaned = Locked(Set<String>())
     }
 
     /// What became of a line.
-    enum Outcome {
+    enum Outcome: Sendable {
         case rendered(ms: Double)
         case skipped
         case failed(String)
@@ -70,35 +81,16 @@ struct BatchCommand {
         let (bytes, folder) = try manifest(plan)
         let outputFolder =
             plan.outDir.map { BatchLine.resolve($0, in: FileManager.default.currentDirectoryPath) } ?? folder
-        var jobs: [Job] = []
-        var outcomes: [Int: Outcome] = [:]
         let name = plan.manifest == "-" ? "<stdin>" : plan.manifest
+        var entries: [Entry] = []
         for (index, raw) in lines(bytes).enumerated() where plan.shard.takes(lineIndex: index) {
             guard raw.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
-            let number = index + 1
-            do {
-                jobs.append(
-                    try job(
-                        raw, number: number, manifest: name, input: folder, output: outputFolder, resume: plan.resume))
-            } catch let skip as SkipLine {
-                _ = skip
-                outcomes[number] = .skipped
-            } catch let error as SnapshotError {
-                outcomes[number] = .failed(error.commandLineMessage)
-            } catch {
-                outcomes[number] = .failed("\(error)")
-            }
+            entries.append(Entry(line: index + 1, bytes: raw))
         }
-        if plan.resume { removeStaleTemporaries(jobs) }
-        let total = jobs.count + outcomes.count
-        let progress = BatchProgress(total: total, terminal: terminal, quiet: plan.quiet, write: stderr)
-        for (line, outcome) in outcomes.sorted(by: { $0.key < $1.key }) {
-            if case .failed(let message) = outcome { progress.say("error: \(name):\(line): \(message)") }
-            progress.finished(failed: { if case .failed = outcome { return true } else { return false } }())
-        }
-        let rendered = render(jobs, workers: plan.workers, manifest: name, progress: progress)
+        let setting = Setting(manifest: name, input: folder, output: outputFolder, resume: plan.resume)
+        let progress = BatchProgress(total: entries.count, terminal: terminal, quiet: plan.quiet, write: stderr)
+        let outcomes = render(entries, workers: plan.workers, setting: setting, progress: progress)
         progress.close()
-        for (line, outcome) in rendered { outcomes[line] = outcome }
         let summary = BatchSummary(
             outcomes: outcomes, workers: plan.workers, elapsed: Date().timeIntervalSince(started),
             peakRSS: peakResidentBytes())
@@ -109,48 +101,38 @@ struct BatchCommand {
 
     struct SkipLine: Error {}
 
-    /// The job of one manifest line, or `SkipLine` when `resume` finds its outputs.
-    static func job(_ raw: [UInt8], number: Int, manifest: String, input: String, output: String, resume: Bool) throws
-        -> Job
-    {
+    /// The render plan of one manifest line, or `SkipLine` when `resume` finds its outputs.
+    static func job(_ entry: Entry, setting: Setting) throws -> RenderCommand.Plan {
         let line = try BatchLine(
-            bytes: raw, number: number, manifest: manifest, inputFolder: input, outputFolder: output)
+            bytes: Array(entry.bytes), number: entry.line, manifest: setting.manifest, inputFolder: setting.input,
+            outputFolder: setting.output)
         guard var render = try RenderCommand.parse(line.arguments) else {
             throw SnapshotError(.usage, "help is not a render option in a batch")
         }
         if render.output == "-" { throw SnapshotError(.usage, "out: standard output (-) cannot be shared by a batch") }
         render.inlineFeatures = line.inlineFeatures
-        // Thumbnails go into folders: make them (render itself does not).
-        for path in [render.output] + (render.annotations.map { [$0] } ?? []) {
+        let outputs = [render.output] + (render.annotations.map { [$0] } ?? [])
+        for path in outputs {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            // Thumbnails go into folders: make them (render itself does not).
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            if setting.resume && setting.cleaned.withLock({ $0.insert(folder).inserted }) {
+                removeStaleTemporaries(in: folder)
+            }
         }
-        if resume {
-            let outputs = [render.output] + (render.annotations.map { [$0] } ?? [])
-            if outputs.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) { throw SkipLine() }
-        }
-        return Job(line: number, plan: render)
+        if setting.resume && outputs.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) { throw SkipLine() }
+        return render
     }
 
-    /// Removes the temporary files a killed run left beside the outputs of `jobs`
-    /// (`.NAME.tmp-PID-…` of `AtomicFile`, whose process is gone), once per folder.
-    static func removeStaleTemporaries(_ jobs: [Job]) {
-        var names: [String: Set<String>] = [:]
-        for job in jobs {
-            for path in [job.plan.output] + (job.plan.annotations.map { [$0] } ?? []) {
-                let url = URL(fileURLWithPath: path)
-                names[url.deletingLastPathComponent().path, default: []].insert(url.lastPathComponent)
-            }
-        }
-        for (folder, wanted) in names {
-            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
-            for entry in entries where entry.hasPrefix(".") && entry.contains(".tmp-") {
-                guard let range = entry.range(of: ".tmp-") else { continue }
-                let name = String(entry[entry.index(after: entry.startIndex)..<range.lowerBound])
-                let pid = entry[range.upperBound...].split(separator: "-").first.flatMap { Int32($0) }
-                guard wanted.contains(name), let pid, kill(pid, 0) != 0, errno == ESRCH else { continue }
-                unlink(folder + "/" + entry)
-            }
+    /// Removes the temporary files a killed run left in `folder`: `AtomicFile`'s
+    /// `.NAME.tmp-PID-…` whose process is gone (never another live run's).
+    static func removeStaleTemporaries(in folder: String) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for entry in entries where entry.hasPrefix(".") {
+            guard let range = entry.range(of: ".tmp-") else { continue }
+            let pid = entry[range.upperBound...].split(separator: "-").first.flatMap { Int32($0) }
+            guard let pid, pid > 0, kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(folder + "/" + entry)
         }
     }
 
@@ -170,63 +152,72 @@ struct BatchCommand {
     }
 
     /// The lines of `bytes` (without their `\n`).
-    static func lines(_ bytes: [UInt8]) -> [[UInt8]] {
-        var out = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+    static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        var out = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
         if out.last?.isEmpty == true { out.removeLast() }
         return out
     }
 
-    /// Renders `jobs` on `workers` threads; returns each line's outcome.
-    static func render(_ jobs: [Job], workers: Int, manifest: String, progress: BatchProgress) -> [Int: Outcome] {
+    /// Renders `entries` on `workers` threads; returns each line's outcome.
+    static func render(_ entries: [Entry], workers: Int, setting: Setting, progress: BatchProgress) -> [Int: Outcome] {
         let next = Locked(0)
-        /// The index of the next job, nil when all are taken.
+        let results = Locked([Int: Outcome]())
+        let baseMaps = BaseMapCache()
+        let done = DispatchGroup()
+        /// The index of the next entry, nil when all are taken.
         let take: @Sendable () -> Int? = {
             next.withLock { n -> Int? in
-                guard n < jobs.count else { return nil }
+                guard n < entries.count else { return nil }
                 n += 1
                 return n - 1
             }
         }
-        let results = Locked([Int: Outcome]())
-        let baseMaps = BaseMapCache()
-        let done = DispatchGroup()
-        for _ in 0..<min(workers, max(jobs.count, 1)) {
+        let manifest = setting.manifest
+        @Sendable func record(_ line: Int, _ outcome: Outcome) {
+            results.withLock { $0[line] = outcome }
+            if case .failed(let message) = outcome {
+                progress.say("error: \(manifest):\(line): \(message)")
+                progress.finished(failed: true)
+            } else {
+                progress.finished(failed: false)
+            }
+        }
+        for _ in 0..<min(workers, max(entries.count, 1)) {
             done.enter()
             let thread = Thread {
                 defer { done.leave() }
-                let context: RenderContext
-                do { context = try RenderContext(baseMaps: baseMaps) } catch {
-                    // No fonts: nothing can be drawn; every job this worker would take fails.
-                    let message = (error as? SnapshotError)?.commandLineMessage ?? "\(error)"
-                    while let i = take() {
-                        results.withLock { $0[jobs[i].line] = .failed(message) }
-                        progress.finished(failed: true)
-                    }
-                    return
-                }
+                var context: RenderContext?
+                var contextError: String?
                 while let i = take() {
-                    let job = jobs[i]
+                    let entry = entries[i]
+                    let plan: RenderCommand.Plan
+                    do { plan = try job(entry, setting: setting) } catch is SkipLine {
+                        record(entry.line, .skipped)
+                        continue
+                    } catch {
+                        record(entry.line, .failed((error as? SnapshotError)?.commandLineMessage ?? "\(error)"))
+                        continue
+                    }
+                    // The worker's Snapshotter, made with its first line to draw.
+                    if context == nil && contextError == nil {
+                        do { context = try RenderContext(baseMaps: baseMaps) } catch {
+                            contextError = (error as? SnapshotError)?.commandLineMessage ?? "\(error)"
+                        }
+                    }
+                    guard let context else {
+                        record(entry.line, .failed(contextError ?? "no renderer"))
+                        continue
+                    }
                     let t0 = DispatchTime.now().uptimeNanoseconds
-                    var outcome: Outcome
                     do {
                         _ = try RenderCommand.run(
-                            job.plan, stdout: { _ in },
+                            plan, stdout: { _ in },
                             stderr: { text in
-                                progress.say("\(manifest):\(job.line): " + text.trimmingCharacters(in: .newlines))
+                                progress.say("\(manifest):\(entry.line): " + text.trimmingCharacters(in: .newlines))
                             }, context: context)
-                        outcome = .rendered(ms: Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
-                    } catch let error as SnapshotError {
-                        outcome = .failed(error.commandLineMessage)
-                        progress.say("error: \(manifest):\(job.line): \(error.commandLineMessage)")
+                        record(entry.line, .rendered(ms: Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6))
                     } catch {
-                        outcome = .failed("\(error)")
-                        progress.say("error: \(manifest):\(job.line): \(error)")
-                    }
-                    results.withLock { $0[job.line] = outcome }
-                    if case .failed = outcome {
-                        progress.finished(failed: true)
-                    } else {
-                        progress.finished(failed: false)
+                        record(entry.line, .failed((error as? SnapshotError)?.commandLineMessage ?? "\(error)"))
                     }
                 }
             }

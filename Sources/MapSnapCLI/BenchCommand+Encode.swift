@@ -39,10 +39,16 @@ extension BenchCommand {
                 guard let p = buffer.baseAddress else { return }
                 say("image \(path) \(w)x\(h)")
                 var variants: [PNGEncoder.Variant] = []
-                for level in [1, 6, 9] { for filter in [-1, 0, 1, 2, 4] { variants.append(.libpng(level: level, filter: filter)) } }
-                for level in [1, 3, 6, 9, 12] { for filter in [0, 1] { variants.append(.libdeflate(level: level, filter: filter)) } }
+                for level in [1, 6, 9] {
+                    for filter in [-1, 0, 1, 2, 4] { variants.append(.libpng(level: level, filter: filter)) }
+                }
+                for level in [1, 3, 6, 9, 12] {
+                    for filter in [0, 1] { variants.append(.libdeflate(level: level, filter: filter)) }
+                }
                 for v in variants {
-                    let r = try time { try PNGEncoder.encode(pixels: p, width: w, height: h, stride: w * 4, variant: v) }
+                    let r = try time {
+                        try PNGEncoder.encode(pixels: p, width: w, height: h, stride: w * 4, variant: v)
+                    }
                     say("png \(v.description) " + String(format: "bytes=%d median_ms=%.2f", r.bytes.count, r.ms))
                 }
                 let full = try time {
@@ -75,7 +81,10 @@ extension BenchCommand {
                         try JPEGEncoder.encode(pixels: p, width: w, height: h, stride: w * 4, quality: q, dpiScale: 1)
                     }
                     let back = try RGBAImage(jpeg: j.bytes)
-                    say(String(format: "jpeg q%d bytes=%d median_ms=%.2f psnr_db=%.2f", q, j.bytes.count, j.ms, psnr(image.pixels, back.pixels)))
+                    say(
+                        String(
+                            format: "jpeg q%d bytes=%d median_ms=%.2f psnr_db=%.2f", q, j.bytes.count, j.ms,
+                            psnr(image.pixels, back.pixels)))
                 }
                 for (q, lossless) in [(80, false), (90, false), (75, true)] {
                     let wp = try time {
