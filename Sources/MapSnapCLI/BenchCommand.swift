@@ -22,6 +22,7 @@ enum BenchCommand {
         in one process and prints: median_ms min_ms p90_ms (wall clock per image), cpu_median_ms
         cpu_min_ms (process CPU per image, all threads), peak_rss_mb, bytes (of the last image).
         --decode-dem FILE  times reading an elevation file (.hgt, GeoTIFF) instead of rendering.
+        --parse FILE       times reading an overlay file (GeoJSON, GPX, …) into features.
         --encode IMAGE.png times every PNG filter and deflate choice, the palette PNG, JPEG and
                            WebP on one rendered image (bytes, ms, PSNR).
         --centers FILE   one LAT,LON a line: each image (warm-up too) at the next centre, cycling;
@@ -31,7 +32,7 @@ enum BenchCommand {
 
     /// `render`'s options and the three of `bench`.
     static let splitter = ArgumentSplitter(
-        valued: RenderCommand.splitter.valued.union(["--runs", "--warmup", "--centers", "--decode-dem", "--encode"]),
+        valued: RenderCommand.splitter.valued.union(["--runs", "--warmup", "--centers", "--decode-dem", "--encode", "--parse"]),
         flags: RenderCommand.splitter.flags, aliases: RenderCommand.splitter.aliases)
 
     /// What `bench` adds to `render`: how many images, and the centres to move the camera to.
@@ -54,6 +55,7 @@ enum BenchCommand {
         let settings = try settings(a)
         if let dem = a.last("--decode-dem") { return try decode(dem, settings: settings, say: say) }
         if let image = a.last("--encode") { return try encoders(image, settings: settings, say: say) }
+        if let file = a.last("--parse") { return try parse(file, settings: settings, say: say) }
         // `--zoom` and `--span` need a `--center`: the first of the file stands in (it is replaced anyway).
         guard let plan = try RenderCommand.parse(a, defaultCenter: settings.centers.first) else {
             say(usage)
