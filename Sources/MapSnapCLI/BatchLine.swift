@@ -12,13 +12,13 @@ import MapSnapJSON
 /// paths resolve against `inputFolder` (the manifest's folder, or the working directory for a
 /// manifest on standard input), `out` and `annotations` against `outputFolder` (`--out-dir`, else
 /// `inputFolder`).
-struct BatchLine {
+package struct BatchLine {
     /// 1-based line number in the manifest.
-    var number: Int
+    package var number: Int
     /// The arguments `mapsnap render` would get.
-    var arguments: [String]
+    package var arguments: [String]
     /// The inline `geojson`, read.
-    var inlineFeatures: [Feature]
+    package var inlineFeatures: [Feature]
 
     /// Options a line may not set: they would act on the whole process, not on its image.
     static let refused: [String: String] = [
@@ -40,7 +40,7 @@ struct BatchLine {
     /// - Throws: `.usage` naming the column (the caller names the manifest and the line): not
     ///   JSON, not an object, an unknown or refused key, a value of the wrong type; the GeoJSON
     ///   reader's error for a bad `geojson`.
-    init(
+    package init(
         bytes: [UInt8], number: Int, manifest: String, inputFolder: String, outputFolder: String
     ) throws(SnapshotError) {
         self.number = number
