@@ -2,7 +2,9 @@ import Foundation
 
 /// The libFuzzer entry points (https://llvm.org/docs/LibFuzzer.html#fuzz-target). One binary
 /// serves every target: `MAPSNAP_FUZZ_TARGET` names the one to run (see `Scripts/fuzz`).
-/// Linked into the tests as well, where nothing calls them.
+/// Linked into the tests as well, where nothing calls them. With `MAPSNAP_FUZZ_SEEDS` set, the
+/// binary writes the target's Swift-made seeds into that folder (the repository is the current
+/// directory) and exits.
 nonisolated(unsafe) private var selected: FuzzTarget?
 
 @_cdecl("LLVMFuzzerInitialize")
@@ -15,6 +17,11 @@ public func fuzzerInitialize(
         let names = FuzzTarget.all.map(\.name).joined(separator: ", ")
         FileHandle.standardError.write(Data("MAPSNAP_FUZZ_TARGET must name a target: \(names)\n".utf8))
         exit(64)
+    }
+    if let folder = ProcessInfo.processInfo.environment["MAPSNAP_FUZZ_SEEDS"] {
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        target.seeds?(FileManager.default.currentDirectoryPath, folder)
+        exit(0)
     }
     selected = target
     return 0

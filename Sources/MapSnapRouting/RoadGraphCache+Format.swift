@@ -108,34 +108,48 @@ extension RoadGraphCache {
 }
 
 extension RoadGraph {
-    /// True when every count and index agrees (what a cache file must pass before use).
+    /// The slowest speed of a usable arc, km/h (the builder's floor, `WayRules.access`).
+    static let minimumSpeed: Float = 0.5
+    /// The longest edge, metres (the Earth's circumference).
+    static let maximumEdgeLength: Float = 40_075_000
+
+    /// True when every count and index agrees, and every position, length, speed and priority is
+    /// one the builder can make (what a cache file must pass before use): positions on the
+    /// Earth, edges at most `maximumEdgeLength` long, speeds 0 (not usable) or from
+    /// `minimumSpeed` to 1,000 km/h, priorities from 0.01 to 100 (so an edge takes at most
+    /// about 3·10^8 s, and a route's figures stay numbers).
     package var isConsistent: Bool {
         let v = vertexCount
         let e = edgeCount
         let ways = wayID.count
+        let profiles = RoutingProfile.allCases.count
         guard vertexLon.count == v, outStart.count == v + 1, outArcs.count == 2 * e, edgeTo.count == e,
             shapeStart.count == e + 1, shapeLon.count == shapeLat.count, edgeLength.count == e, edgeWay.count == e,
             edgeSAC.count == e, wayName.count == ways, wayRef.count == ways, wayHighway.count == ways,
-            wayIncline.count == ways, arcSpeed.count == RoutingProfile.allCases.count,
-            arcSpeed.allSatisfy({ $0.count == 2 * e }), arcPriority.allSatisfy({ $0.count == 2 * e }),
-            arcKind.allSatisfy({ $0.count == 2 * e }), outStart.first == 0, outStart.last == Int32(2 * e),
-            shapeStart.first == 0, shapeStart.last == Int32(shapeLat.count)
+            wayIncline.count == ways, arcSpeed.count == profiles, arcPriority.count == profiles,
+            arcKind.count == profiles, arcSpeed.allSatisfy({ $0.count == 2 * e }),
+            arcPriority.allSatisfy({ $0.count == 2 * e }), arcKind.allSatisfy({ $0.count == 2 * e }),
+            outStart.first == 0, outStart.last.map(Int.init) == 2 * e, shapeStart.first == 0,
+            shapeStart.last.map(Int.init) == shapeLat.count
         else { return false }
         for i in 0..<v where outStart[i] > outStart[i + 1] { return false }
         for i in 0..<e where shapeStart[i] > shapeStart[i + 1] { return false }
         for a in outArcs where a < 0 || Int(a) >= 2 * e { return false }
+        for lat in [vertexLat, shapeLat] { for x in lat where x.magnitude > 900_000_000 { return false } }
+        for lon in [vertexLon, shapeLon] { for x in lon where x.magnitude > 1_800_000_000 { return false } }
         for i in 0..<e {
             guard edgeFrom[i] >= 0, Int(edgeFrom[i]) < v, edgeTo[i] >= 0, Int(edgeTo[i]) < v, edgeWay[i] >= 0,
-                Int(edgeWay[i]) < ways, edgeLength[i].isFinite, edgeLength[i] >= 0
+                Int(edgeWay[i]) < ways, edgeLength[i] >= 0, edgeLength[i] <= Self.maximumEdgeLength
             else { return false }
         }
-        let n = Int32(strings.count)
-        for i in 0..<ways where wayName[i] >= n || wayRef[i] >= n || wayHighway[i] >= n || wayHighway[i] < 0 {
+        let n = strings.count
+        for i in 0..<ways
+        where Int(wayName[i]) >= n || Int(wayRef[i]) >= n || Int(wayHighway[i]) >= n || wayHighway[i] < 0 {
             return false
         }
         for k in arcKind { for x in k where x > 3 { return false } }
-        for s in arcSpeed { for x in s where !(x >= 0 && x < 1000) { return false } }
-        for s in arcPriority { for x in s where !(x > 0 && x < 100) { return false } }
+        for s in arcSpeed { for x in s where !(x == 0 || (x >= Self.minimumSpeed && x < 1000)) { return false } }
+        for s in arcPriority { for x in s where !(x >= 0.01 && x < 100) { return false } }
         for t in forbiddenTurns where (t >> 32) >= UInt64(2 * e) || (t & 0xFFFF_FFFF) >= UInt64(2 * e) { return false }
         return true
     }

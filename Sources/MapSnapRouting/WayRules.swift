@@ -88,7 +88,8 @@ public enum WayRules {
             entry.speed *= tags["surface"].flatMap { ProfileTable.carSurface[$0] } ?? 1
             entry.speed *= tags["smoothness"].flatMap { ProfileTable.smoothness[$0] } ?? 1
         }
-        let traversal = Traversal(speed: max(entry.speed, 0.5), priority: entry.priority, kind: kind)
+        let speed = max(entry.speed, Double(RoadGraph.minimumSpeed))
+        let traversal = Traversal(speed: speed, priority: entry.priority, kind: kind)
         return directions(tags, highway: highway, profile: profile, traversal: traversal)
     }
 
