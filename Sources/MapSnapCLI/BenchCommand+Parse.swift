@@ -24,7 +24,8 @@ extension BenchCommand {
         let ms = median(times)
         say(
             String(
-                format: "parse_median_ms=%.1f parse_min_ms=%.1f mb_per_s=%.0f bytes=%d vertices=%d runs=%d", ms, times[0],
+                format: "parse_median_ms=%.1f parse_min_ms=%.1f mb_per_s=%.0f bytes=%d vertices=%d runs=%d", ms,
+                times[0],
                 Double(size) / 1e6 / (ms / 1000), size, vertices, settings.runs))
     }
 }

@@ -32,7 +32,9 @@ enum BenchCommand {
 
     /// `render`'s options and the three of `bench`.
     static let splitter = ArgumentSplitter(
-        valued: RenderCommand.splitter.valued.union(["--runs", "--warmup", "--centers", "--decode-dem", "--encode", "--parse"]),
+        valued: RenderCommand.splitter.valued.union([
+            "--runs", "--warmup", "--centers", "--decode-dem", "--encode", "--parse",
+        ]),
         flags: RenderCommand.splitter.flags, aliases: RenderCommand.splitter.aliases)
 
     /// What `bench` adds to `render`: how many images, and the centres to move the camera to.

@@ -29,6 +29,7 @@ public struct FuzzTarget: Sendable {
     /// Every target, by name.
     public static let all: [FuzzTarget] =
         formatTargets + tileTargets + styleTargets + commandTargets + terrainTargets + osmTargets + routingTargets
+        + batchTargets
 
     /// The target called `name`, if there is one.
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
