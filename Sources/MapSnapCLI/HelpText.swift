@@ -67,8 +67,9 @@ public enum HelpText {
           --route LAT,LON:LAT,LON[:LAT,LON...]
                                   Compute a route (start, vias, destination) over
                                   --network and draw it dashed, alternatives muted and
-                                  thinner, start and end flagged; --title may use
-                                  {distance}, {duration} and {ascent}.
+                                  thinner, start and end flagged; the caption says
+                                  its distance and time (--title may use {distance},
+                                  {duration}, {ascent} and {mode}).
           --route-profile NAME    foot (default), hiking, bicycle or car.
           --network, --shortest, --max-sac, --max-snap, --alternatives, --cache-dir,
           --no-cache              As for `mapsnap route` (see `mapsnap route --help`);

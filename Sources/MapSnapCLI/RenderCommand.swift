@@ -304,6 +304,8 @@ struct RenderCommand {
             o.routes += routes.map(RouteFeature.feature)
             o.timeModel = request.options.timeModel
         }
+        // A computed route says its distance and time in the caption unless --title says otherwise.
+        if plan.route != nil && o.title == nil { o.title = "{distance} · {duration} {mode}" }
         o.title = o.title.map { RouteFeature.fillIn($0, routes: o.routes + o.features) }
         // Nothing to fit and no camera given: with --bare (a style drawn as it is, as the GL
         // render suite does) or --allow-empty, the style's own centre and zoom (the spec's

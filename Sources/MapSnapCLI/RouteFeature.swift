@@ -1,3 +1,4 @@
+import Foundation
 import MapSnap
 import MapSnapGeometry
 import MapSnapJSON
@@ -34,9 +35,10 @@ enum RouteFeature {
         return Feature(geometry: .lineString(r.coordinates), properties: JSONObject(members), elevations: elevations)
     }
 
-    /// `title` with `{distance}`, `{duration}` and `{ascent}` replaced by the figures of the first
-    /// route among `features` that is not an alternative ("2.4 km", "32 min", "120 m"; "–" when
-    /// the route has no such figure or there is no route).
+    /// `title` with `{distance}`, `{duration}`, `{ascent}` and `{mode}` replaced by the figures of
+    /// the first route among `features` that is not an alternative ("2.4 km", "32 min", "120 m",
+    /// "walking"; "–" when the route has no such figure or there is no route, "" for an unknown
+    /// mode).
     static func fillIn(_ title: String, routes features: [Feature]) -> String {
         guard title.contains("{") else { return title }
         let route = features.first { f in
@@ -47,7 +49,9 @@ enum RouteFeature {
         let distance = p?["distance"]?.doubleValue.map(RouteSummary.distanceText) ?? "–"
         let duration = p?["duration"]?.doubleValue.map(RouteSummary.durationText) ?? "–"
         let ascent = p?["ascent"]?.doubleValue.map { "\(Int($0.rounded())) m" } ?? "–"
+        let mode = p?["profile"]?.stringValue.flatMap(RoutingProfile.init(rawValue:))?.travelMode ?? ""
         return title.replacingOccurrences(of: "{distance}", with: distance)
             .replacingOccurrences(of: "{duration}", with: duration).replacingOccurrences(of: "{ascent}", with: ascent)
+            .replacingOccurrences(of: "{mode}", with: mode).trimmingCharacters(in: .whitespaces)
     }
 }

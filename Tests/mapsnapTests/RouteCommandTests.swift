@@ -160,6 +160,18 @@ final class RouteCommandTests: XCTestCase {
         let items = try XCTUnwrap(json?["items"] as? [[String: Any]])
         let kinds = items.compactMap { $0["kind"] as? String }
         XCTAssertTrue(kinds.contains("start-flag") && kinds.contains("end-flag"), "\(Set(kinds))")
+        // Without --title the caption says the distance and the time.
+        let plain = path("plain.json")
+        let p = captured([
+            "render", "--style", "none", "--route", "43.7307,7.4206:43.7396,7.4276", "--network", Self.monaco,
+            "--out", path("plain.png"), "--annotations", plain,
+        ])
+        XCTAssertEqual(p.status, 0, p.err)
+        let notesPlain =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: plain))) as? [String: Any]
+        let title =
+            (notesPlain?["items"] as? [[String: Any]])?.first { $0["kind"] as? String == "title" }?["name"] as? String
+        XCTAssertTrue(title?.hasSuffix(" min walking") == true && title?.contains(" km · ") == true, title ?? "none")
         // Route options without --route are a usage error.
         let lone = captured(["render", "--network", Self.monaco, "--out", path("x.png"), "--pin", "43.73,7.42"])
         XCTAssertEqual(lone.status, 64)
