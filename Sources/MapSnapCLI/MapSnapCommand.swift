@@ -66,33 +66,9 @@ public enum MapSnapCommand {
                 return error.exitCode.rawValue
             }
         case "route":
-            do {
-                guard let plan = try RouteCommand.parse(Array(args.dropFirst())) else {
-                    say(HelpText.route)
-                    return 0
-                }
-                stderr(try RouteCommand.run(plan, stdout: stdout, stderr: stderr) + "\n")
-                return 0
-            } catch {
-                stderr("error: \(error.commandLineMessage)\n")
-                if error.kind == .usage { stderr("run 'mapsnap route --help' for the options\n") }
-                return error.exitCode.rawValue
-            }
+            return route(Array(args.dropFirst()), stdout: stdout, stderr: stderr, say: say)
         case "batch":
-            do {
-                guard let plan = try BatchCommand.parse(Array(args.dropFirst())) else {
-                    say(HelpText.batch)
-                    return 0
-                }
-                // The workers print through one lock.
-                let printer = Locked<(String) -> Void>(stderr)
-                return try BatchCommand.run(
-                    plan, stderr: { text in printer.withLock { $0(text) } }, terminal: isatty(2) == 1)
-            } catch {
-                stderr("error: \(error.commandLineMessage)\n")
-                if error.kind == .usage { stderr("run 'mapsnap batch --help' for the options\n") }
-                return error.exitCode.rawValue
-            }
+            return batch(Array(args.dropFirst()), stderr: stderr, say: say)
         case "bench":
             do {
                 try BenchCommand.run(Array(args.dropFirst()), say: say)
@@ -113,6 +89,41 @@ public enum MapSnapCommand {
         default:
             stderr("error: unknown command \"\(first)\"\nrun 'mapsnap --help' for the commands\n")
             return ExitCode.usage.rawValue
+        }
+    }
+
+    /// `mapsnap route …`: the route on standard output or in `--out`, its summary on stderr.
+    static func route(
+        _ args: [String], stdout: ([UInt8]) -> Void, stderr: @escaping (String) -> Void, say: (String) -> Void
+    ) -> Int32 {
+        do {
+            guard let plan = try RouteCommand.parse(args) else {
+                say(HelpText.route)
+                return 0
+            }
+            stderr(try RouteCommand.run(plan, stdout: stdout, stderr: stderr) + "\n")
+            return 0
+        } catch {
+            stderr("error: \(error.commandLineMessage)\n")
+            if error.kind == .usage { stderr("run 'mapsnap route --help' for the options\n") }
+            return error.exitCode.rawValue
+        }
+    }
+
+    /// `mapsnap batch …`: the workers print through one lock.
+    static func batch(_ args: [String], stderr: @escaping (String) -> Void, say: (String) -> Void) -> Int32 {
+        do {
+            guard let plan = try BatchCommand.parse(args) else {
+                say(HelpText.batch)
+                return 0
+            }
+            let printer = Locked<(String) -> Void>(stderr)
+            return try BatchCommand.run(
+                plan, stderr: { text in printer.withLock { $0(text) } }, terminal: isatty(2) == 1)
+        } catch {
+            stderr("error: \(error.commandLineMessage)\n")
+            if error.kind == .usage { stderr("run 'mapsnap batch --help' for the options\n") }
+            return error.exitCode.rawValue
         }
     }
 
