@@ -113,11 +113,12 @@ extension RoadGraph {
     /// The longest edge, metres (the Earth's circumference).
     static let maximumEdgeLength: Float = 40_075_000
 
-    /// True when every count and index agrees, and every position, length, speed and priority is
-    /// one the builder can make (what a cache file must pass before use): positions on the
-    /// Earth, edges at most `maximumEdgeLength` long, speeds 0 (not usable) or from
-    /// `minimumSpeed` to 1,000 km/h, priorities from 0.01 to 100 (so an edge takes at most
-    /// about 3·10^8 s, and a route's figures stay numbers).
+    /// True when every count and index agrees, the adjacency lists each arc once at its tail, and
+    /// every position, length, speed and priority is one the builder can make (what a cache
+    /// file must pass before use): positions on the Earth, edges at most `maximumEdgeLength`
+    /// long, speeds 0 (not usable) or from `minimumSpeed` to 1,000 km/h, priorities from 0.01 to
+    /// 100 (so every usable arc weighs more than 0, an edge takes at most about 3·10^8 s, and a
+    /// route's figures stay numbers).
     package var isConsistent: Bool {
         let v = vertexCount
         let e = edgeCount
@@ -141,6 +142,16 @@ extension RoadGraph {
             guard edgeFrom[i] >= 0, Int(edgeFrom[i]) < v, edgeTo[i] >= 0, Int(edgeTo[i]) < v, edgeWay[i] >= 0,
                 Int(edgeWay[i]) < ways, edgeLength[i] >= 0, edgeLength[i] <= Self.maximumEdgeLength
             else { return false }
+        }
+        // The adjacency is the edges' own: every arc listed once, at the vertex it leaves (the
+        // vertex search walks its links back by the arcs' tails and heads).
+        var listed = [Bool](repeating: false, count: 2 * e)
+        for u in 0..<v {
+            for i in Int(outStart[u])..<Int(outStart[u + 1]) {
+                let a = Int(outArcs[i])
+                guard tail(a) == u, !listed[a] else { return false }
+                listed[a] = true
+            }
         }
         let n = strings.count
         for i in 0..<ways

@@ -53,7 +53,8 @@ final class RouteGraphSeedTests: XCTestCase {
     /// segments across the world (the snapping grid listed them in 10^8 cells), a start beside
     /// the pole (the ring search ran past 30 s) and an edge of 4,000 points (each segment measured
     /// was a walk along all of them) are graphs; a near-zero speed (a route of 10^36 s trapped in
-    /// its summary) is refused by the reader.
+    /// its summary) and an adjacency that lists an arc at a vertex it does not leave (the vertex
+    /// search's path walked its links in a circle) are refused by the reader.
     func testKeptInputsReachTheRouter() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Regressions/route-graph")
@@ -63,6 +64,8 @@ final class RouteGraphSeedTests: XCTestCase {
         for name in ["segment-across-the-world", "start-beside-the-pole", "edge-of-4000-points"] {
             XCTAssertNotNil(try routes(name), "\(name) does not decode")
         }
-        XCTAssertNil(try routes("speed-near-zero"))
+        for name in ["speed-near-zero", "adjacency-against-the-edges"] {
+            XCTAssertNil(try routes(name), "\(name) decodes")
+        }
     }
 }
