@@ -159,7 +159,8 @@ public enum RoadGraphBuilder {
         }
         guard hours > 0 else { return nil }
         let km = edges.reduce(0.0) { $0 + Double(graph.edgeLength[$1]) } / 1000
-        return km > 0 ? max(km / hours, 1) : nil
+        // 1 to 100 km/h: a mistyped duration neither stops a route nor makes a jet of a ferry.
+        return km > 0 ? min(max(km / hours, 1), 100) : nil
     }
 
     /// Fills `outStart` and `outArcs`: arc 2e leaves `edgeFrom[e]`, arc 2e + 1 leaves `edgeTo[e]`.

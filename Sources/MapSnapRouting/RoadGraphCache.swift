@@ -60,7 +60,7 @@ public enum RoadGraphCache {
     /// A hash of everything that decides the graph besides the file: the profile table.
     public static let rulesHash: UInt64 = {
         // Bump the version when `WayRules`, `MaxSpeed` or `TurnRestrictions` change.
-        var text = "rules-v2"
+        var text = "rules-v3"
         for p in RoutingProfile.allCases {
             for (k, e) in ProfileTable.column(p).sorted(by: { $0.key < $1.key }) {
                 text += "|\(p.rawValue):\(k)=\(e.speed),\(e.priority)"
