@@ -39,6 +39,7 @@
 @_exported import struct MapSnapRender.BaseMap
 @_exported import enum MapSnapRender.CameraRequest
 @_exported import enum MapSnapRender.ImageFormat
+@_exported import class MapSnapRender.PreparedTileCache
 @_exported import struct MapSnapStyle.Color
 @_exported import struct MapSnapTerrain.ElevationModel
 // Elevation: the files `--dem` reads, and trail figures.

@@ -36,4 +36,33 @@ public enum MemoryTuning {
             return false
         #endif
     }
+
+    /// Makes every thread allocate from one malloc arena (mallopt(3) `M_ARENA_MAX` 1), so the
+    /// memory one thread frees is reused by the others instead of staying resident in a
+    /// per-thread arena: for hosts whose threads share caches (a batch's workers free what others
+    /// allocated). Call before starting the threads. Does nothing where the C library is not glibc.
+    /// - Returns: whether the setting was applied.
+    @discardableResult
+    public static func useOneArena() -> Bool {
+        #if canImport(Glibc)
+            guard let f = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return false }
+            let mallopt = unsafeBitCast(f, to: (@convention(c) (Int32, Int32) -> Int32).self)
+            let arenaMax: Int32 = -8  // M_ARENA_MAX
+            return mallopt(arenaMax, 1) == 1
+        #else
+            return false
+        #endif
+    }
+
+    /// Gives the free pages of the malloc heap back to the kernel now (malloc_trim(3)), whatever
+    /// `keepFreedImageMemory` keeps: about a millisecond, for a long-lived host to call every
+    /// few images so its resident set stays what its live data needs. Does nothing where the C
+    /// library is not glibc.
+    public static func giveBackFreeMemory() {
+        #if canImport(Glibc)
+            guard let f = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+            let trim = unsafeBitCast(f, to: (@convention(c) (Int) -> Int32).self)
+            _ = trim(0)
+        #endif
+    }
 }

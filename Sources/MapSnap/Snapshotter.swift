@@ -8,10 +8,13 @@ import MapSnapRender
 public final class Snapshotter {
     private let renderer: SceneRenderer
 
+    /// - Parameter preparedTiles: where the base-map tile layers an image prepares are kept
+    ///   for the next images (bounded in bytes); share one between the snapshotters of the
+    ///   threads of a batch. Nil: one of the default budget of this snapshotter's own.
     /// - Throws: `SnapshotError` of kind `.internal` when the bundled fonts cannot be loaded.
-    public init() throws(SnapshotError) {
+    public init(preparedTiles: PreparedTileCache? = nil) throws(SnapshotError) {
         do {
-            renderer = try SceneRenderer()
+            renderer = try SceneRenderer(preparedTiles: preparedTiles)
         } catch {
             throw SnapshotError(.internal, error.description)
         }

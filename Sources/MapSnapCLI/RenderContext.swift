@@ -2,14 +2,14 @@ import MapSnap
 import MapSnapIO
 
 /// What the lines of a batch share on one worker: its `Snapshotter` (fonts and text context, one
-/// per thread) and the base maps of all workers, loaded once per set of base-map options
-/// (`BaseMapCache`).
+/// per thread), the base maps of all workers, loaded once per set of base-map options
+/// (`BaseMapCache`), and the tile layers all workers prepared (`PreparedTileCache`).
 final class RenderContext {
     let snapshotter: Snapshotter
     let baseMaps: BaseMapCache
 
-    init(baseMaps: BaseMapCache) throws(SnapshotError) {
-        snapshotter = try Snapshotter()
+    init(baseMaps: BaseMapCache, preparedTiles: PreparedTileCache) throws(SnapshotError) {
+        snapshotter = try Snapshotter(preparedTiles: preparedTiles)
         self.baseMaps = baseMaps
     }
 

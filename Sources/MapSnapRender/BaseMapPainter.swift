@@ -32,11 +32,14 @@ struct BaseMapPainter<P: Painter> {
     private let missingPatterns = NameSet()
     private var damagedSources: Set<String> = []
 
-    init(map: BaseMap, camera: Camera, canvas: P, earlier: PreparedTiles = PreparedTiles()) {
+    /// - Parameter earlier: layers prepared by earlier images, taken over where this image shows
+    ///   the same tiles (none by default); give back `prepared` when the image is drawn.
+    init(map: BaseMap, camera: Camera, canvas: P, earlier: PreparedTileCache = PreparedTileCache(budgetBytes: 0)) {
         self.map = map
         self.camera = camera
         self.canvas = canvas
         self.earlier = earlier
+        self.styleNumber = earlier.style(of: map.style.layers)
     }
 
     /// Tiles covering the image for each vector source, computed once per image.
@@ -49,10 +52,12 @@ struct BaseMapPainter<P: Painter> {
 
     /// Prepared source layers of this image by source, source layer, tile and tile size (nil:
     /// the tile or the layer is missing).
-    private(set) var prepared: [PreparedTiles.Key: PreparedTileLayer?] = [:]
+    private(set) var prepared: [PreparedTileCache.Key: PreparedTileLayer?] = [:]
     /// Those of earlier images, taken over where this image shows the same tiles at the same
-    /// size from the same tile caches (see `PreparedTiles`).
-    private let earlier: PreparedTiles
+    /// size from the same tile caches (see `PreparedTileCache`).
+    let earlier: PreparedTileCache
+    /// The number `earlier` gives this image's style.
+    let styleNumber: Int
 
     mutating func cover(_ sourceID: String, _ cache: VectorTileCache) -> [CoveringTile] {
         if let c = covers[sourceID] { return c }
@@ -67,10 +72,10 @@ struct BaseMapPainter<P: Painter> {
     mutating func preparedLayer(
         _ sourceID: String, _ sourceLayer: String, _ tile: CoveringTile, _ cache: VectorTileCache
     ) -> PreparedTileLayer? {
-        let key = PreparedTiles.Key(source: sourceID, layer: sourceLayer, tile: tile.id, size: tile.size)
+        let key = PreparedTileCache.Key(source: sourceID, layer: sourceLayer, tile: tile.id, size: tile.size)
         if let p = prepared[key] { return p }
         var p: PreparedTileLayer?
-        if let kept = earlier.reuse(key, from: cache) {
+        if let kept = earlier.take(key, from: cache, style: styleNumber) {
             p = kept
         } else {
             do {
@@ -769,7 +774,7 @@ struct FeatureFilter {
     /// For each style layer with a filter, a number shared with the other visible layers that read
     /// the same source layer through an equal filter: verdicts are kept per number, computed once
     /// per feature for all those layers, and kept with the prepared tile layer for the next images
-    /// (see `PreparedTiles`). Nil for a layer without a filter.
+    /// (see `PreparedTileCache`). Nil for a layer without a filter.
     static func groups(_ layers: [StyleLayer], zoom: Double) -> [Int?] {
         struct Key: Hashable {
             var source: String

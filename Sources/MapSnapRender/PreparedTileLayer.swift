@@ -129,87 +129,11 @@ final class PreparedTileLayer {
 
     /// Forgets the filter verdicts (for an image of another style).
     func forgetVerdicts() { verdicts.removeAll(keepingCapacity: true) }
-}
 
-/// Prepared tile layers kept from one image to the next (`SceneRenderer` holds them): an
-/// image that shows a tile again at the same size takes its layers over instead of decoding
-/// and scaling them anew (a batch of thumbnails over one area mostly shows the same tiles).
-/// Bounded: past `pointBudget` vertices in all, the layers unused for longest go. Each is kept
-/// with the tile cache it came from, and only that cache's tiles reuse it.
-struct PreparedTiles {
-    /// A prepared source layer: by source, source layer, tile and tile size.
-    struct Key: Hashable {
-        var source: String
-        var layer: String
-        var tile: TileID
-        var size: Double
-    }
-
-    struct Entry {
-        let cache: VectorTileCache
-        let layer: PreparedTileLayer
-        /// The image that last used it (see `image`).
-        var lastUsed: Int
-        /// The style its filter verdicts belong to (see `styleGeneration`).
-        var style: Int
-    }
-
-    /// About 16 bytes a vertex, plus a third for boxes and parts: some 20 MB.
-    var pointBudget = 1 << 20
-
-    private(set) var layers: [Key: Entry] = [:]
-    /// Images seen so far.
-    private var image = 0
-    private var points = 0
-
-    /// The style layers of the images drawn, and a number that changes with them. Filter
-    /// verdicts are kept for the same style (at the same tile size the zoom is the same too).
-    private var styleLayers: [StyleLayer] = []
-    private var styleGeneration = 0
-
-    /// Notes the style of the next image (by identity of its layers).
-    mutating func begin(style layers: [StyleLayer]) {
-        guard layers.count != styleLayers.count || zip(layers, styleLayers).contains(where: { $0 !== $1 }) else {
-            return
-        }
-        styleLayers = layers
-        styleGeneration += 1
-    }
-
-    /// The layer kept for `key` from `cache` (its filter verdicts forgotten when they belong to
-    /// another style), or nil.
-    func reuse(_ key: Key, from cache: VectorTileCache) -> PreparedTileLayer? {
-        guard let e = layers[key], e.cache === cache else { return nil }
-        if e.style != styleGeneration { e.layer.forgetVerdicts() }
-        return e.layer
-    }
-
-    /// Keeps the layers an image used (`used`, from the tile caches `caches` by source id), then
-    /// drops the least recently used ones beyond the budget.
-    mutating func keep(_ used: [Key: PreparedTileLayer?], caches: [String: VectorTileCache]) {
-        image += 1
-        for (key, layer) in used {
-            guard let layer, let cache = caches[key.source] else { continue }
-            if let old = layers[key], old.layer === layer {
-                layers[key]?.lastUsed = image
-                layers[key]?.style = styleGeneration
-                continue
-            }
-            if let old = layers[key] { points -= old.layer.points.count }
-            layers[key] = Entry(cache: cache, layer: layer, lastUsed: image, style: styleGeneration)
-            points += layer.points.count
-        }
-        guard points > pointBudget else { return }
-        // Oldest first; ties in a fixed order, so what stays does not depend on hashing.
-        let order = layers.sorted { a, b in
-            if a.value.lastUsed != b.value.lastUsed { return a.value.lastUsed < b.value.lastUsed }
-            return (a.key.source, a.key.layer, a.key.tile, a.key.size) < (
-                b.key.source, b.key.layer, b.key.tile, b.key.size
-            )
-        }
-        for (key, entry) in order where points > pointBudget {
-            layers[key] = nil
-            points -= entry.layer.points.count
-        }
+    /// About how many bytes the layer holds beyond the decoded tile: its vertices, parts, boxes
+    /// and a verdict list per filter group (a few per layer are usual; counted as four).
+    var approximateBytes: Int {
+        points.count * MemoryLayout<Point>.stride + partEnds.count * MemoryLayout<Int>.stride
+            + geometries.count * MemoryLayout<Geometry>.stride + count * 4 + 256
     }
 }

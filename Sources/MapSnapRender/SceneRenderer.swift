@@ -20,12 +20,16 @@ public final class SceneRenderer {
     private var userTextEngines: [String: TextEngine] = [:]
     /// Coverage buffers of the last raster image, reused by the next one of the same size.
     private var coverageBuffers: CoverageBuffers?
-    /// Tile layers earlier images prepared, for the next ones (see `PreparedTiles`).
-    private var preparedTiles = PreparedTiles()
+    /// Tile layers earlier images prepared, for the next ones (see `PreparedTileCache`).
+    private let preparedTiles: PreparedTileCache
     /// The plain map (background and overlay layers) for requests without a base map.
     private var plainMap: BaseMap?
 
-    public init() throws(RenderError) {
+    /// - Parameter preparedTiles: where the tile layers an image prepares are kept for the next
+    ///   images; share one between the renderers of a batch (thread-safe). Nil: a cache of the
+    ///   default budget of this renderer's own.
+    public init(preparedTiles: PreparedTileCache? = nil) throws(RenderError) {
+        self.preparedTiles = preparedTiles ?? PreparedTileCache()
         do {
             text = try TextEngine()
         } catch {
@@ -69,10 +73,9 @@ public final class SceneRenderer {
         let canvas = try CairoPainter(format: request.format, size: request.size, scale: request.scale)
         canvas.adoptCoverageBuffers(coverageBuffers)
         defer { if let b = canvas.coverageBuffers { coverageBuffers = b } }
-        preparedTiles.begin(style: map.style.layers)
         var painter = BaseMapPainter(map: map, camera: camera, canvas: canvas, earlier: preparedTiles)
         var baseSymbols = painter.draw()
-        preparedTiles.keep(painter.prepared, caches: map.tileCaches)
+        preparedTiles.give(painter.prepared, caches: map.tileCaches, style: painter.styleNumber)
         warnings += painter.warnings
 
         // The overlay symbols first (they win), clear of the scale bar and attribution; then the

@@ -996,7 +996,8 @@ extension BaseMapTests {
         }
     }
 
-    /// Kept tile layers stay within their vertex budget, the least recently used going first.
+    /// Kept tile layers stay within their byte budget, the least recently used going first; a
+    /// layer taken out is not handed to a second taker until it is given back.
     func testKeptTileLayersStayWithinTheirBudget() throws {
         let map = try baseMap(Self.sf)
         let renderer = try SceneRenderer()
@@ -1004,28 +1005,36 @@ extension BaseMapTests {
         req.baseMap = map
         _ = try renderer.render(OverlayScene(), request: req)
         guard let cache = map.vectorSources.values.first else { return XCTFail("no vector source") }
-        var tiles = PreparedTiles()
         let id = TileID(z: 14, x: 2620, y: 6332)
         let source = try XCTUnwrap(try cache.tile(id)?.layer(named: "transportation"))
         let layers = (0..<3).map { _ in
             PreparedTileLayer(layer: source, tile: CoveringTile(id: id, wrap: 0, origin: .zero, size: 512))
         }
-        let n = layers[0].points.count
-        XCTAssertGreaterThan(n, 0)
-        tiles.pointBudget = 2 * n
+        let n = layers[0].approximateBytes
+        XCTAssertGreaterThan(layers[0].points.count, 0)
+        let tiles = PreparedTileCache(budgetBytes: 2 * n)
+        let style = tiles.style(of: map.style.layers)
+        XCTAssertEqual(tiles.style(of: map.style.layers), style, "one number for one style")
         let caches = ["s": cache]
-        func key(_ i: Int) -> PreparedTiles.Key {
-            PreparedTiles.Key(source: "s", layer: "transportation", tile: id, size: Double(512 + i))
+        func key(_ i: Int) -> PreparedTileCache.Key {
+            PreparedTileCache.Key(source: "s", layer: "transportation", tile: id, size: Double(512 + i))
         }
-        tiles.keep([key(0): layers[0]], caches: caches)
-        tiles.keep([key(1): layers[1]], caches: caches)
-        XCTAssertNotNil(tiles.reuse(key(0), from: cache))
-        tiles.keep([key(0): layers[0], key(2): layers[2]], caches: caches)
-        XCTAssertNotNil(tiles.reuse(key(0), from: cache), "used by the last image")
-        XCTAssertNil(tiles.reuse(key(1), from: cache), "unused for longest: dropped")
-        XCTAssertNotNil(tiles.reuse(key(2), from: cache))
+        tiles.give([key(0): layers[0]], caches: caches, style: style)
+        tiles.give([key(1): layers[1]], caches: caches, style: style)
+        XCTAssertEqual(tiles.bytes, 2 * n)
+        let taken = try XCTUnwrap(tiles.take(key(0), from: cache, style: style))
+        XCTAssertNil(tiles.take(key(0), from: cache, style: style), "taken: not handed out twice")
+        tiles.give([key(0): taken, key(2): layers[2]], caches: caches, style: style)
+        XCTAssertLessThanOrEqual(tiles.bytes, 2 * n)
+        XCTAssertNotNil(tiles.take(key(0), from: cache, style: style), "used by the last image")
+        XCTAssertNil(tiles.take(key(1), from: cache, style: style), "unused for longest: dropped")
+        XCTAssertNotNil(tiles.take(key(2), from: cache, style: style))
+        tiles.give([key(0): layers[0]], caches: caches, style: style)
         let other = try XCTUnwrap(try baseMap(Self.sf).vectorSources.values.first)
-        XCTAssertNil(tiles.reuse(key(0), from: other), "only for the cache it came from")
+        XCTAssertNil(tiles.take(key(0), from: other, style: style), "only for the cache it came from")
+        let none = PreparedTileCache(budgetBytes: 0)
+        none.give([key(0): layers[0]], caches: caches, style: style)
+        XCTAssertEqual(none.bytes, 0, "a budget of 0 keeps nothing")
     }
 }
 
@@ -1061,5 +1070,18 @@ extension BaseMapTests {
         XCTAssertFalse(green(turned, 50, 38))
         let box = try XCTUnwrap(out.annotations.items.first { $0.kind == .mapLabel }?.pixelBox)
         XCTAssertGreaterThan(box.x, 50, "the collision box turned with it")
+    }
+}
+
+extension BaseMapTests {
+    /// Credits lose their HTML tags (as MapLibre shows them as text), keep what is between, and
+    /// split before each "©"; an unclosed "<" stays as written.
+    func testCreditsLoseTheirTags() {
+        XCTAssertEqual(BaseMap.withoutTags("<a href=\"https://x\">© OSM</a> <b>x</b>y"), "© OSM xy")
+        XCTAssertEqual(BaseMap.withoutTags("a < b"), "a < b")
+        XCTAssertEqual(BaseMap.withoutTags("plain"), "plain")
+        XCTAssertEqual(
+            BaseMap.creditPieces(["<a href='https://openmaptiles.org/'>&copy; OpenMapTiles</a> &copy; OSM &amp; co"]),
+            ["© OpenMapTiles", "© OSM & co"])
     }
 }
