@@ -198,7 +198,7 @@ struct GeoJSONDecoder {
         var (coordinates, elevations, hasElevation) = try readPositions(list, extraCapacity: 1)
         if let first = coordinates.first, let last = coordinates.last, first != last {
             coordinates.append(first)
-            elevations.append(elevations[0])
+            if let height = elevations.first { elevations.append(height) }
         }
         guard coordinates.count >= 4 else {
             throw fail(
@@ -206,7 +206,7 @@ struct GeoJSONDecoder {
                 at: list.offset)
         }
         if unwrapsLongitudes { coordinates.unwrapLongitudes() }
-        parts.append(elevations, hasElevation: hasElevation)
+        parts.append(elevations, hasElevation: hasElevation, vertices: coordinates.count)
         return coordinates
     }
 
@@ -214,7 +214,7 @@ struct GeoJSONDecoder {
 
     private func positions(_ list: JSONArray, parts: inout ElevationParts) throws(FormatError) -> [Coordinate] {
         let (coordinates, elevations, hasElevation) = try readPositions(list, extraCapacity: 0)
-        parts.append(elevations, hasElevation: hasElevation)
+        parts.append(elevations, hasElevation: hasElevation, vertices: coordinates.count)
         return coordinates
     }
 
@@ -223,6 +223,7 @@ struct GeoJSONDecoder {
     private func readPositions(
         _ list: JSONArray, extraCapacity: Int
     ) throws(FormatError) -> (coordinates: [Coordinate], elevations: [Double], hasElevation: Bool) {
+        if let rows = list.rows { return try readPositions(rows, extraCapacity: extraCapacity) }
         var coordinates: [Coordinate] = []
         var elevations: [Double] = []
         coordinates.reserveCapacity(list.count + extraCapacity)
@@ -238,6 +239,36 @@ struct GeoJSONDecoder {
             if !elevation.isNaN { hasElevation = true }
         }
         return (coordinates, elevations, hasElevation)
+    }
+
+    /// The positions of packed rows (as the parser keeps a list of positions), checked as
+    /// `position` checks one; elevations only when the rows have three numbers (else none:
+    /// `ElevationParts` takes a part without them by its count).
+    private func readPositions(
+        _ rows: JSONNumberRows, extraCapacity: Int
+    ) throws(FormatError) -> (coordinates: [Coordinate], elevations: [Double], hasElevation: Bool) {
+        let width = rows.width
+        guard width >= 2 else {
+            throw fail("a position needs two numbers [lon, lat]", at: Int(rows.offsets.first ?? 0))
+        }
+        var coordinates: [Coordinate] = []
+        coordinates.reserveCapacity(rows.count + extraCapacity)
+        var elevations: [Double] = []
+        if width == 3 { elevations.reserveCapacity(rows.count + extraCapacity) }
+        let problem: (String, Int)? = rows.numbers.withUnsafeBufferPointer { n in
+            for i in 0..<rows.count {
+                let longitude = n[i * width]
+                let latitude = n[i * width + 1]
+                if let problem = CoordinateRange.problem(latitude: latitude, longitude: longitude) {
+                    return (problem, Int(rows.offsets[i]))
+                }
+                coordinates.append(Coordinate(latitude: latitude, longitude: longitude))
+                if width == 3 { elevations.append(n[i * width + 2]) }
+            }
+            return nil
+        }
+        if let (message, offset) = problem { throw fail(message, at: offset) }
+        return (coordinates, elevations, width == 3)
     }
 
     /// One position (RFC 7946 §3.1.1): degrees and, when given, metres (NaN when not).

@@ -25,11 +25,9 @@ public struct JSONParser {
 
     /// Parses `bytes` as one JSON document (surrounding whitespace allowed; a UTF-8 BOM is skipped).
     public func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
-        var buffer = bytes
-        buffer.append(0)  // a terminator lets strtod stop without reading past the end
         let depthLimit = maxDepth
         let containerLimit = maxContainers
-        let outcome: Result<JSONValue, JSONParseError> = buffer.withUnsafeBufferPointer { ptr in
+        let outcome: Result<JSONValue, JSONParseError> = bytes.withUnsafeBufferPointer { ptr in
             var scanner = Scanner(bytes: ptr, count: bytes.count, maxDepth: depthLimit)
             scanner.maxContainers = containerLimit
             do throws(JSONParseError) {
@@ -54,6 +52,8 @@ private struct Scanner {
     var maxContainers = Int.max
     var containers = 0
     var pos = 0
+    /// Where the last row `packedRow` read ends.
+    var packedEnd = 0
     var depth = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>, count: Int, maxDepth: Int) {
@@ -146,6 +146,10 @@ private struct Scanner {
             depth -= 1
             return .array(JSONArray(elements, offset: start))
         }
+        if pos < count && bytes[pos] == UInt8(ascii: "["), let rows = packedRows(start) {
+            depth -= 1
+            return .array(rows)
+        }
         while true {
             skipWhitespace()
             elements.append(try parseValue())
@@ -170,6 +174,67 @@ private struct Scanner {
         }
         depth -= 1
         return .array(JSONArray(elements, offset: start))
+    }
+
+    /// The array opened at `start` (`pos` at its first element, a `[`) as packed rows
+    /// (`JSONNumberRows`), when every element is an array of numbers, all of one length from 1
+    /// to 3 — a list of positions. Nil, with nothing consumed, for anything else, valid or not:
+    /// the general parse then reads it (and reports its errors). Rows count as containers.
+    mutating func packedRows(_ start: Int) -> JSONArray? {
+        let entry = (pos: pos, containers: containers)
+        guard count < Int(UInt32.max), depth < maxDepth else { return nil }
+        var numbers: [Double] = []
+        var offsets: [UInt32] = []
+        var width = 0
+        while true {
+            guard pos < count, bytes[pos] == UInt8(ascii: "["),
+                let n = packedRow(into: &numbers, most: width == 0 ? 3 : width),
+                n == width || width == 0
+            else { break }
+            width = n
+            offsets.append(UInt32(truncatingIfNeeded: pos))
+            containers += 1
+            guard containers <= maxContainers else { break }
+            pos = packedEnd
+            skipWhitespace()
+            guard pos < count else { break }
+            if bytes[pos] == UInt8(ascii: "]") {
+                pos += 1
+                return JSONArray(rows: JSONNumberRows(width: width, numbers: numbers, offsets: offsets), offset: start)
+            }
+            guard bytes[pos] == UInt8(ascii: ",") else { break }
+            pos += 1
+            skipWhitespace()
+        }
+        pos = entry.pos
+        containers = entry.containers
+        return nil
+    }
+
+    /// Reads the row of numbers at `pos` (a `[`) into `numbers`, at most `most` of them; returns
+    /// how many, with `packedEnd` just past its `]` and `pos` unchanged, or nil when it is not
+    /// such a row.
+    mutating func packedRow(into numbers: inout [Double], most: Int) -> Int? {
+        let rowStart = pos
+        defer { pos = rowStart }
+        pos += 1
+        var n = 0
+        while true {
+            skipWhitespace()
+            guard n < most, pos < count, bytes[pos] == UInt8(ascii: "-") || (bytes[pos] >= 0x30 && bytes[pos] <= 0x39),
+                let v = try? parseNumber()
+            else { return nil }
+            numbers.append(v)
+            n += 1
+            skipWhitespace()
+            guard pos < count else { return nil }
+            if bytes[pos] == UInt8(ascii: "]") {
+                packedEnd = pos + 1
+                return n
+            }
+            guard bytes[pos] == UInt8(ascii: ",") else { return nil }
+            pos += 1
+        }
     }
 
     mutating func parseObject() throws(JSONParseError) -> JSONValue {
@@ -236,15 +301,19 @@ private struct Scanner {
         } else {
             while pos < count && isDigit(bytes[pos]) { pos += 1 }
         }
-        var simple = true
+        let integerEnd = pos
+        var fractionStart = pos
+        var fractionEnd = pos
         if pos < count && bytes[pos] == UInt8(ascii: ".") {
-            simple = false
             pos += 1
             guard pos < count, isDigit(bytes[pos]) else { throw fail("a number needs digits after '.'", at: start) }
+            fractionStart = pos
             while pos < count && isDigit(bytes[pos]) { pos += 1 }
+            fractionEnd = pos
         }
+        var hasExponent = false
         if pos < count && (bytes[pos] == UInt8(ascii: "e") || bytes[pos] == UInt8(ascii: "E")) {
-            simple = false
+            hasExponent = true
             pos += 1
             if pos < count && (bytes[pos] == UInt8(ascii: "+") || bytes[pos] == UInt8(ascii: "-")) { pos += 1 }
             guard pos < count, isDigit(bytes[pos]) else {
@@ -252,26 +321,40 @@ private struct Scanner {
             }
             while pos < count && isDigit(bytes[pos]) { pos += 1 }
         }
-        // Fast path: short integers are exact in a Double.
-        if simple && pos - start <= 15 {
-            var negative = false
-            var i = start
-            if bytes[i] == UInt8(ascii: "-") {
-                negative = true
-                i += 1
-            }
-            var v: Int64 = 0
-            while i < pos {
-                v = v * 10 + Int64(bytes[i] - 0x30)
-                i += 1
-            }
-            return negative ? -Double(v) : Double(v)
+        if !hasExponent, let value = exactDecimal(start, integerEnd, fractionStart, fractionEnd) { return value }
+        // strtod needs a terminator: the number's text (validated above) is copied beside one,
+        // so the document itself needs none (and is not copied).
+        let length = pos - start
+        let value = withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { text -> Double in
+            for i in 0..<length { text[i] = CChar(bitPattern: bytes[start + i]) }
+            text[length] = 0
+            guard let start = text.baseAddress else { return .nan }
+            return strtod(start, nil)
         }
-        guard let base = bytes.baseAddress else { throw fail("internal: empty buffer", at: start) }
-        let value = (base + start).withMemoryRebound(to: CChar.self, capacity: pos - start + 1) { strtod($0, nil) }
         guard value.isFinite else { throw fail("number out of range", at: start) }
         return value
     }
+
+    /// The number `[start, integerEnd)` `.` `[fractionStart, fractionEnd)` without exponent
+    /// (validated), when it is exact the quick way: at most 15 digits in all make an integer
+    /// below 2^53, and dividing it by a power of ten up to 10^22 (exact in a Double) is one
+    /// correctly rounded operation, so the result is what strtod gives (Clinger's fast path).
+    /// Nil otherwise.
+    @inline(__always)
+    func exactDecimal(_ start: Int, _ integerEnd: Int, _ fractionStart: Int, _ fractionEnd: Int) -> Double? {
+        let negative = bytes[start] == UInt8(ascii: "-")
+        let integerStart = negative ? start + 1 : start
+        let digits = (integerEnd - integerStart) + (fractionEnd - fractionStart)
+        guard digits <= 15 else { return nil }
+        var v: Int64 = 0
+        for i in integerStart..<integerEnd { v = v * 10 + Int64(bytes[i] &- 0x30) }
+        for i in fractionStart..<fractionEnd { v = v * 10 + Int64(bytes[i] &- 0x30) }
+        let value = Double(v) / Self.powersOfTen[fractionEnd - fractionStart]
+        return negative ? -value : value
+    }
+
+    /// 10^0 … 10^15, each exact in a Double.
+    static let powersOfTen: [Double] = (0...15).map { k in (0..<k).reduce(1.0) { acc, _ in acc * 10 } }
 
     mutating func parseString() throws(JSONParseError) -> String {
         let start = pos

@@ -60,18 +60,74 @@ public enum JSONValue: Sendable, Equatable {
 }
 
 /// A JSON array with the byte offset of its opening bracket.
+///
+/// An array of rows of numbers, all of one length from 1 to 3 (a GeoJSON LineString's
+/// positions), is kept packed by the parser (`rows`): some 20 bytes a row instead of about a
+/// hundred for a `JSONValue` array each. Its `elements` are then made on access, the same
+/// values with the same offsets; readers of large coordinate lists read `rows` instead.
 public struct JSONArray: Sendable, Equatable {
-    public var elements: [JSONValue]
+    private var storage: [JSONValue]
+    /// The packed rows of an array the parser found to hold only them, else nil.
+    public private(set) var rows: JSONNumberRows?
     /// Byte offset of `[` in the source (0 for values built in code).
     public var offset: Int
 
     public init(_ elements: [JSONValue], offset: Int = 0) {
-        self.elements = elements
+        self.storage = elements
         self.offset = offset
     }
 
-    public var count: Int { elements.count }
-    public subscript(index: Int) -> JSONValue { elements[index] }
+    /// An array of packed rows (what the parser makes of a list of positions).
+    public init(rows: JSONNumberRows, offset: Int = 0) {
+        self.storage = []
+        self.rows = rows
+        self.offset = offset
+    }
+
+    /// The elements; for packed rows, made anew on each access (read `rows` in loops).
+    public var elements: [JSONValue] {
+        get { rows.map { r in (0..<r.count).map { r.element($0) } } ?? storage }
+        set {
+            storage = newValue
+            rows = nil
+        }
+    }
+
+    public var count: Int { rows?.count ?? storage.count }
+    public subscript(index: Int) -> JSONValue { rows?.element(index) ?? storage[index] }
+
+    /// Equal elements at equal offsets, however they are stored.
+    public static func == (a: JSONArray, b: JSONArray) -> Bool {
+        if a.offset != b.offset || a.count != b.count { return false }
+        if let x = a.rows, let y = b.rows { return x == y }
+        return a.elements == b.elements
+    }
+}
+
+/// Rows of numbers, all of `width` numbers, packed: what a JSON array of arrays of one to three
+/// numbers each (`[[lon, lat], …]`) is parsed into.
+public struct JSONNumberRows: Sendable, Equatable {
+    /// Numbers per row, 1 to 3.
+    public let width: Int
+    /// The numbers, row after row.
+    public let numbers: [Double]
+    /// Byte offset of each row's `[` in the source.
+    public let offsets: [UInt32]
+
+    public init(width: Int, numbers: [Double], offsets: [UInt32]) {
+        self.width = width
+        self.numbers = numbers
+        self.offsets = offsets
+    }
+
+    /// Rows.
+    public var count: Int { offsets.count }
+
+    /// Row `index` as a JSON array value.
+    public func element(_ index: Int) -> JSONValue {
+        let first = index * width
+        return .array(JSONArray(numbers[first..<first + width].map { .number($0) }, offset: Int(offsets[index])))
+    }
 }
 
 /// One `"key": value` pair of a JSON object.
