@@ -9,12 +9,22 @@ extension CoverageMask {
 
     func thinSegment(_ px: SegmentPixels, _ bounds: PixelRect) {
         let s = px.s
-        let (a, b, dx, dy, len) = (s.a, s.b, s.dx, s.dy, s.len)
+        let (a, b, dx, dy, len, invLen) = (s.a, s.b, s.dx, s.dy, s.len, s.invLen)
         let e = px.e
         let xMajor = abs(dx) >= abs(dy)
         // Across the major axis, pixels within `e` of the infinite line lie within `reach` of it.
         let reach = e * len / (xMajor ? abs(dx) : abs(dy))
         let slope = xMajor ? dy / dx : dx / dy
+        var touched = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+
+        @inline(__always) func visit(_ x: Int, _ y: Int) -> Bool {
+            let ux = Double(x) + 0.5 - a.x
+            let uy = Double(y) + 0.5 - a.y
+            let c = px.coverage(
+                ux: ux, uy: uy, along: (ux * dx + uy * dy) * invLen, cross: (ux * dy - uy * dx) * invLen)
+            return c > 0 && px.write(c, at: data + y * stride + x)
+        }
+
         // Step along the major axis; across it, visit the pixels within `reach` of the line.
         let (majorA, minorA) = xMajor ? (a.x, a.y) : (a.y, a.x)
         let (majorB, _) = xMajor ? (b.x, b.y) : (b.y, b.x)
@@ -23,10 +33,6 @@ extension CoverageMask {
         let m0 = max(majorLo, floorInt(min(majorA, majorB) - e - 0.5))
         let m1 = min(majorHi, ceilInt(max(majorA, majorB) + e - 0.5) + 1)
         guard m0 < m1 else { return }
-        // One step across (minor +1) moves a pixel centre this much along and across the segment.
-        let (alongStep, crossStep) = xMajor ? (dy * s.invLen, -dx * s.invLen) : (dx * s.invLen, dy * s.invLen)
-        // Memory offset of one step along the major and the minor axis.
-        let (majorOffset, minorOffset) = xMajor ? (1, stride) : (stride, 1)
         var minMinor = Int.max
         var maxMinor = Int.min
         for i in m0..<m1 {
@@ -34,38 +40,17 @@ extension CoverageMask {
             let j0 = max(minorLo, floorInt(centre - reach - 0.5))
             let j1 = min(minorHi, ceilInt(centre + reach - 0.5) + 1)
             guard j0 < j1 else { continue }
-            let (x, y) = xMajor ? (i, j0) : (j0, i)
-            var ux = Double(x) + 0.5 - a.x
-            var uy = Double(y) + 0.5 - a.y
-            var along = (ux * dx + uy * dy) * s.invLen
-            var cross = (ux * dy - uy * dx) * s.invLen
-            var pixel = data + i * majorOffset + j0 * minorOffset
-            var wrote = false
-            for _ in j0..<j1 {
-                let c: Double
-                if along >= 0 && along <= len {
-                    // Beside the segment (most pixels): the distance is the cross distance.
-                    var v = min((e - abs(cross)) * px.invRamp, 1)
-                    if px.smooth && v > 0 { v = v * v * (3 - 2 * v) }
-                    c = v
-                } else {
-                    c = px.coverage(ux: ux, uy: uy, along: along, cross: cross)
-                }
-                if c > 0 && px.write(c, at: pixel) { wrote = true }
-                along += alongStep
-                cross += crossStep
-                if xMajor { uy += 1 } else { ux += 1 }
-                pixel += minorOffset
-            }
-            if wrote {
-                minMinor = min(minMinor, j0)
-                maxMinor = max(maxMinor, j1 - 1)
+            for j in j0..<j1 where xMajor ? visit(i, j) : visit(j, i) {
+                minMinor = min(minMinor, j)
+                maxMinor = max(maxMinor, j)
             }
         }
-        guard minMinor <= maxMinor else { return }
-        markDirty(
-            xMajor
+        if minMinor <= maxMinor {
+            touched =
+                xMajor
                 ? PixelRect(x0: m0, y0: minMinor, x1: m1, y1: maxMinor + 1)
-                : PixelRect(x0: minMinor, y0: m0, x1: maxMinor + 1, y1: m1))
+                : PixelRect(x0: minMinor, y0: m0, x1: maxMinor + 1, y1: m1)
+        }
+        if !touched.isEmpty { markDirty(touched) }
     }
 }
