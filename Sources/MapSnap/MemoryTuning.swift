@@ -23,15 +23,11 @@ public enum MemoryTuning {
     @discardableResult
     public static func keepFreedImageMemory() -> Bool {
         #if canImport(Glibc)
-            // mallopt(3) is not in Swift's Glibc module: looked up by name.
-            guard let f = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return false }
-            let mallopt = unsafeBitCast(f, to: (@convention(c) (Int32, Int32) -> Int32).self)
             let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD, bytes
             let trimThreshold: Int32 = -1  // M_TRIM_THRESHOLD, bytes
-            // mallopt returns 1 on success.
             let mmap = mallopt(mmapThreshold, 32 << 20)
             let trim = mallopt(trimThreshold, 64 << 20)
-            return mmap == 1 && trim == 1
+            return mmap && trim
         #else
             return false
         #endif
@@ -45,10 +41,8 @@ public enum MemoryTuning {
     @discardableResult
     public static func useOneArena() -> Bool {
         #if canImport(Glibc)
-            guard let f = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return false }
-            let mallopt = unsafeBitCast(f, to: (@convention(c) (Int32, Int32) -> Int32).self)
             let arenaMax: Int32 = -8  // M_ARENA_MAX
-            return mallopt(arenaMax, 1) == 1
+            return mallopt(arenaMax, 1)
         #else
             return false
         #endif
@@ -65,4 +59,14 @@ public enum MemoryTuning {
             _ = trim(0)
         #endif
     }
+
+    #if canImport(Glibc)
+        /// mallopt(3), looked up by name (it is not in Swift's Glibc module): whether it took
+        /// the setting (it returns 1 on success).
+        private static func mallopt(_ parameter: Int32, _ value: Int32) -> Bool {
+            guard let f = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return false }
+            let set = unsafeBitCast(f, to: (@convention(c) (Int32, Int32) -> Int32).self)
+            return set(parameter, value) == 1
+        }
+    #endif
 }
