@@ -202,15 +202,13 @@ public struct ReliefCanvas: Sendable {
         }
         lut = table
         let w = width
+        let firstColumn = cols.lowerBound
         colors.withUnsafeBufferPointer { c in
             pixels.withUnsafeMutableBufferPointer { out in
-                for (row, (y0, y1, fy)) in zip(rows, ys) {
-                    let r0 = (y0 - gy) * gw - gx
-                    let r1 = (y1 - gy) * gw - gx
-                    for (col, (x0, x1, fx)) in zip(cols, xs) {
-                        let top = c[r0 + x0] + (c[r0 + x1] - c[r0 + x0]) * fx
-                        let bottom = c[r1 + x0] + (c[r1 + x1] - c[r1 + x0]) * fx
-                        out[row * w + col] = HillshadeShading.word(top + (bottom - top) * fy)
+                Self.bilinearRows(c, stride: gw, offset: -gy * gw - gx, xs: xs, ys: ys) { k, top, bottom, fy in
+                    let o = (rows.lowerBound + k) * w + firstColumn
+                    for i in 0..<top.count {
+                        out[o + i] = Self.packWord(top[i] + (bottom[i] - top[i]) * fy)
                     }
                 }
             }
@@ -237,20 +235,18 @@ public struct ReliefCanvas: Sendable {
         let steps = Self.reliefSteps
         let lo = ramp.elevations.first ?? 0
         let hi = ramp.elevations.last ?? 1
-        let k = hi > lo ? Float(steps) / (hi - lo) : 0
+        let stepsPerMetre = hi > lo ? Float(steps) / (hi - lo) : 0
         let table = reliefTable
+        let firstColumn = cols.lowerBound
         tile.heights.withUnsafeBufferPointer { h in
             table.withUnsafeBufferPointer { t in
                 pixels.withUnsafeMutableBufferPointer { out in
-                    for (row, (y0, y1, fy)) in zip(rows, ys) {
-                        let r0 = (y0 + 1) * s + 1
-                        let r1 = (y1 + 1) * s + 1
-                        for (col, (x0, x1, fx)) in zip(cols, xs) {
-                            let top = h[r0 + x0] + (h[r0 + x1] - h[r0 + x0]) * fx
-                            let bottom = h[r1 + x0] + (h[r1 + x1] - h[r1 + x0]) * fx
-                            let e = top + (bottom - top) * fy
-                            let i = (e - lo) * k + 0.5
-                            out[row * w + col] = t[i >= 0 ? min(Int(i), steps) : 0]
+                    Self.bilinearRows(h, stride: s, offset: s + 1, xs: xs, ys: ys) { k, top, bottom, fy in
+                        let o = (rows.lowerBound + k) * w + firstColumn
+                        for c in 0..<top.count {
+                            let e = top[c] + (bottom[c] - top[c]) * fy
+                            let i = (e - lo) * stepsPerMetre + 0.5
+                            out[o + c] = t[i >= 0 ? min(Int(i), steps) : 0]
                         }
                     }
                 }
