@@ -25,7 +25,7 @@ extension BaseMapPainter {
         let nearest = layer.paint.enumValue(.resampling, ctx) == "nearest"
         var relief = ReliefCanvas(
             width: Int((camera.size.width * camera.scale).rounded()),
-            height: Int((camera.size.height * camera.scale).rounded()))
+            height: Int((camera.size.height * camera.scale).rounded()), colorTables: tiles.colorTables)
         let paint = ReliefPaint(layer, ctx)
         guard !paint.isInvisible else { return (false, []) }
         var failed: [TileSourceError] = []
@@ -47,6 +47,7 @@ extension BaseMapPainter {
                 relief.colorRelief(dem, ramp: ramp, opacity: opacity, frame: frame, nearest: nearest)
             }
         }
+        relief.finish()
         var warnings: [String] = []
         if let first = failed.first {
             let count = failed.count == 1 ? "a tile was" : "\(failed.count) tiles were"

@@ -7,36 +7,33 @@ import MapSnapImage
 extension CairoPainter {
     func drawTile(_ image: RasterTileImage, in frame: Rect, opacity: Double, resampling: Resampling) {
         guard image.width > 0, image.height > 0, frame.width > 0, frame.height > 0,
-            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height))
+            image.pixels.count >= image.width * image.height
         else { return }
-        defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
-        else { return }
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let rowBytes = image.width * 4
-        cairo_surface_flush(surface)
-        image.pixels.withUnsafeBytes { src in
-            guard let base = src.baseAddress else { return }
-            for row in 0..<image.height {
-                memcpy(data + row * stride, base + row * rowBytes, rowBytes)
+        image.pixels.withUnsafeBufferPointer { words in
+            guard let base = words.baseAddress else { return }
+            // cairo only reads a source surface (a vector surface keeps a snapshot of it).
+            let data = UnsafeMutableRawPointer(mutating: base).assumingMemoryBound(to: UInt8.self)
+            guard
+                let surface = cairo_image_surface_create_for_data(
+                    data, CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height), Int32(image.width * 4))
+            else { return }
+            defer { cairo_surface_destroy(surface) }
+            guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return }
+            cairo_save(cr)
+            defer { cairo_restore(cr) }
+            clipToPixels(frame)
+            cairo_translate(cr, frame.x, frame.y)
+            cairo_scale(cr, frame.width / Double(image.width), frame.height / Double(image.height))
+            cairo_set_source_surface(cr, surface, 0, 0)
+            if let pattern = cairo_get_source(cr) {
+                cairo_pattern_set_filter(pattern, Self.filter(resampling))
+                cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
             }
-        }
-        cairo_surface_mark_dirty(surface)
-
-        cairo_save(cr)
-        defer { cairo_restore(cr) }
-        clipToPixels(frame)
-        cairo_translate(cr, frame.x, frame.y)
-        cairo_scale(cr, frame.width / Double(image.width), frame.height / Double(image.height))
-        cairo_set_source_surface(cr, surface, 0, 0)
-        if let pattern = cairo_get_source(cr) {
-            cairo_pattern_set_filter(pattern, Self.filter(resampling))
-            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        }
-        if opacity >= 1 {
-            cairo_paint(cr)
-        } else {
-            cairo_paint_with_alpha(cr, opacity)
+            if opacity >= 1 {
+                cairo_paint(cr)
+            } else {
+                cairo_paint_with_alpha(cr, opacity)
+            }
         }
     }
 

@@ -28,6 +28,8 @@ public final class DEMTileSet: Sendable {
         var id: TileID
         var zoom: Int
     }
+    /// Hillshade colours of slope pairs, kept between images (see `HillshadeColorTable`).
+    public let colorTables = HillshadeColorTables()
     private let raw: Locked<LRUCache<TileID, Entry>>
     private let bordered: Locked<LRUCache<TileID, Entry>>
 

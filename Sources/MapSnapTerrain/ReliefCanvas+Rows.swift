@@ -1,5 +1,4 @@
-/// A value a relief canvas mixes linearly between texels: a height in metres or a
-/// premultiplied RGBA colour (0…1).
+/// A value a relief canvas mixes linearly between texels: a height in metres.
 protocol ReliefSample {
     static var zero: Self { get }
     /// a + (b − a) · t, the canvas's linear mix (t in 0…1).
@@ -9,11 +8,6 @@ protocol ReliefSample {
 extension Float: ReliefSample {
     @inline(__always)
     static func mix(_ a: Float, _ b: Float, _ t: Float) -> Float { a + (b - a) * t }
-}
-
-extension SIMD4: ReliefSample where Scalar == Float {
-    @inline(__always)
-    static func mix(_ a: SIMD4<Float>, _ b: SIMD4<Float>, _ t: Float) -> SIMD4<Float> { a + (b - a) * t }
 }
 
 extension ReliefCanvas {

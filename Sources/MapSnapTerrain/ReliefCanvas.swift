@@ -8,11 +8,13 @@ public struct ReliefCanvas: Sendable {
     public let width: Int
     public let height: Int
     /// `width · height` premultiplied ARGB words, rows from the top; 0 where nothing was drawn.
-    public private(set) var pixels: [UInt32]
-    /// Colours of the slope byte pairs met so far (NaN: not yet), for `lutScale`: a canvas
-    /// draws one layer, so one shading.
-    private var lut: [SIMD4<Float>] = []
-    private var lutScale: Float = .nan
+    public internal(set) var pixels: [UInt32]
+    /// Colours of the slope byte pairs at `tableScale` (a canvas draws one layer, so one
+    /// shading), taken from `colorTables` and given back by `finish`.
+    private var table: HillshadeColorTable?
+    private var tableScale: Float = .nan
+    private let colorTables: HillshadeColorTables?
+    private var lastShading: HillshadeShading?
     /// The colour relief's ramp as words (see `colorRelief`), for `reliefOpacity`.
     private var reliefTable: [UInt32] = []
     private var reliefOpacity: Float = .nan
@@ -59,10 +61,22 @@ public struct ReliefCanvas: Sendable {
         }
     }
 
-    public init(width: Int, height: Int) {
+    /// A transparent canvas of `width` × `height` device pixels; `colorTables` keeps the
+    /// hillshade's slope colours between canvases (see `finish`).
+    public init(width: Int, height: Int, colorTables: HillshadeColorTables? = nil) {
         self.width = max(0, width)
         self.height = max(0, height)
+        self.colorTables = colorTables
         pixels = [UInt32](repeating: 0, count: self.width * self.height)
+    }
+
+    /// Gives the slope colours made while shading back to the canvas's `colorTables`, for the
+    /// next images. Call once the layer is drawn.
+    public mutating func finish() {
+        if let t = table, let tables = colorTables, let last = lastShading {
+            tables.give(t, last, scale: tableScale)
+        }
+        table = nil
     }
 
     /// Whether anything was drawn.
@@ -172,47 +186,36 @@ public struct ReliefCanvas: Sendable {
     }
 
     /// `shade` for a tile of nearly one latitude (its 1/cos within 0.2 %): each texel's colour
-    /// from a table of the slope byte pairs (filled as they are met), then the four texels
-    /// around each pixel mixed bilinearly. Within a step or two of an 8-bit channel of shading
-    /// the mixed slopes per pixel, where a texel is about a pixel, as MapLibre draws them.
+    /// from a table of the slope byte pairs (see `HillshadeColorTable`), then the four texels
+    /// around each pixel mixed bilinearly in 1/256 steps. Within a step or two of an 8-bit
+    /// channel of shading the mixed slopes per pixel, where a texel is about a pixel, as
+    /// MapLibre draws them.
     private mutating func shadeTexels(
         _ gradient: HillshadeGradient, _ shading: HillshadeShading, scale: Float, cols: Range<Int>, rows: Range<Int>,
         xs: [(Int, Int, Float)], ys: [(Int, Int, Float)]
     ) {
-        if lut.isEmpty || lutScale != scale {
-            lut = [SIMD4<Float>](repeating: SIMD4(repeating: .nan), count: 65536)
-            lutScale = scale
-        }
         // The window of texels the pixels read (the gradient may hold the whole tile).
         guard let x0 = xs.first?.0, let x1 = xs.last?.1, let y0 = ys.first?.0, let y1 = ys.last?.1 else { return }
-        let gx = x0
-        let gy = y0
+        let scale = HillshadeColorTable.quantized(scale)
+        var colors = takeTable(shading, scale: scale)
+        let words = colors.words(of: gradient, columns: x0...x1, rows: y0...y1, shading: shading, scale: scale)
+        table = colors
         let gw = x1 - x0 + 1
-        // Taken out of the canvas while filled, so that it is not copied.
-        var table = lut
-        lut = []
-        let colors = Self.window(gradient, columns: x0...x1, rows: y0...y1) { bx, by -> SIMD4<Float> in
-            let key = Int(bx) << 8 | Int(by)
-            if table[key].w.isNaN {
-                table[key] = shading.color(
-                    dx: HillshadeGradient.derivative(Float(bx)) * scale,
-                    dy: HillshadeGradient.derivative(Float(by)) * scale)
-            }
-            return table[key]
+        mixWords(words, stride: gw, offset: -y0 * gw - x0, cols: cols, rows: rows, xs: xs, ys: ys)
+    }
+
+    /// The colour table for `shading` at `scale`, moved out of the canvas (so that filling it
+    /// does not copy it); the one held before goes back to `colorTables` if it was for another
+    /// scale.
+    private mutating func takeTable(_ shading: HillshadeShading, scale: Float) -> HillshadeColorTable {
+        if let t = table, tableScale == scale {
+            table = nil
+            return t
         }
-        lut = table
-        let w = width
-        let firstColumn = cols.lowerBound
-        colors.withUnsafeBufferPointer { c in
-            pixels.withUnsafeMutableBufferPointer { out in
-                Self.bilinearRows(c, stride: gw, offset: -gy * gw - gx, xs: xs, ys: ys) { k, top, bottom, fy in
-                    let o = (rows.lowerBound + k) * w + firstColumn
-                    for i in 0..<top.count {
-                        out[o + i] = Self.packWord(top[i] + (bottom[i] - top[i]) * fy)
-                    }
-                }
-            }
-        }
+        finish()
+        tableScale = scale
+        lastShading = shading
+        return colorTables?.take(shading, scale: scale) ?? HillshadeColorTable()
     }
 
     /// Colours the heights of `tile` through `ramp` times `opacity` into the pixels of `frame`
