@@ -25,7 +25,8 @@ extension FuzzTarget {
             else { return }
             readTiles(reader)
         },
-        FuzzTarget("image", "RasterTileImage (PNG and JPEG tiles through the libpng/libjpeg shims)") { bytes in
+        FuzzTarget("image", "RasterTileImage (PNG, JPEG and WebP tiles through the libpng/libjpeg shims and libwebp)") {
+            bytes in
             _ = try? RasterTileImage(decoding: bytes)
         },
         FuzzTarget("sprite", "SpriteAtlas: a sprite index JSON over a 64×64 sheet") { bytes in

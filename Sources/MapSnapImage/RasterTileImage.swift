@@ -42,9 +42,9 @@ public struct RasterTileImage: Sendable, Equatable {
         pixels = words
     }
 
-    /// Decodes PNG or JPEG bytes (recognised by their signature).
-    /// - Throws: `ImageError.decoding` for damaged data, another format (WebP, …) or a tile
-    ///   above `maxPixels`.
+    /// Decodes PNG, JPEG or WebP bytes (recognised by their signature).
+    /// - Throws: `ImageError.decoding` for damaged data, another format or a tile above
+    ///   `maxPixels`.
     public init(decoding bytes: [UInt8]) throws(ImageError) {
         let rgba: RGBAImage
         switch Self.format(of: bytes) {
@@ -58,9 +58,9 @@ public struct RasterTileImage: Sendable, Equatable {
         case .jpeg:
             rgba = try RGBAImage(jpeg: bytes, maxPixels: Self.maxPixels)
         case .webp:
-            throw .decoding("WebP tiles are not supported (PNG and JPEG are)")
+            rgba = try RGBAImage(webp: bytes, maxPixels: Self.maxPixels)
         case nil:
-            throw .decoding("not a PNG or JPEG image")
+            throw .decoding("not a PNG, JPEG or WebP image")
         }
         self.init(rgba)
     }

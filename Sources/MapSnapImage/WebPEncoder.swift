@@ -84,12 +84,7 @@ package enum WebPEncoder {
 
     /// Decodes WebP to straight RGBA (for tests and checks): nil when it does not decode.
     package static func decode(_ bytes: [UInt8]) -> (width: Int, height: Int, rgba: [UInt8])? {
-        var w: Int32 = 0
-        var h: Int32 = 0
-        return bytes.withUnsafeBufferPointer { b -> (Int, Int, [UInt8])? in
-            guard let base = b.baseAddress, let p = WebPDecodeRGBA(base, b.count, &w, &h) else { return nil }
-            defer { WebPFree(p) }
-            return (Int(w), Int(h), Array(UnsafeBufferPointer(start: p, count: Int(w) * Int(h) * 4)))
-        }
+        guard let image = try? RGBAImage(webp: bytes) else { return nil }
+        return (image.width, image.height, image.pixels)
     }
 }

@@ -26,6 +26,21 @@ final class RasterTileImageTests: XCTestCase {
         XCTAssertEqual([straight.r, straight.g, straight.b, straight.a], [255, 255, 255, 128])
     }
 
+    /// WebP tiles decode as PNG ones do: lossless exactly (premultiplied), lossy closely.
+    func testWebPDecodes() throws {
+        let png = try RasterTileImage(decoding: bytes("quadrants.png"))
+        XCTAssertEqual(try RasterTileImage(decoding: bytes("quadrants-lossless.webp")), png)
+        let lossy = try RasterTileImage(decoding: bytes("quadrants-lossy.webp"))
+        XCTAssertEqual(lossy.width, 4)
+        let p = lossy.rgba(at: 0)
+        XCTAssertEqual(p.a, 255)
+        XCTAssertGreaterThan(p.r, 200, "red quadrant")
+        XCTAssertLessThan(p.g, 60, "red quadrant")
+        var damaged = try bytes("quadrants-lossless.webp")
+        damaged.removeLast(damaged.count / 2)
+        XCTAssertThrowsError(try RasterTileImage(decoding: damaged))
+    }
+
     func testJPEGDecodes() throws {
         let table: [(file: String, rgb: [Int])] = [("flat.jpg", [64, 128, 192]), ("gray.jpg", [100, 100, 100])]
         for (file, rgb) in table {
@@ -71,7 +86,7 @@ final class RasterTileImageTests: XCTestCase {
             ("truncated JPEG header", Array(jpeg.prefix(20))),
             ("JPEG marker then garbage", jpegGarbage),
             ("JPEG SOI only", [0xFF, 0xD8, 0xFF]),
-            ("WebP", Array("RIFF\0\0\0\0WEBPVP8 ".utf8)),
+            ("WebP header only", Array("RIFF\0\0\0\0WEBPVP8 ".utf8)),
             ("text", Array("not an image".utf8)),
             ("empty", []),
         ]

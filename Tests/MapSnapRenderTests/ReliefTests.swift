@@ -3,6 +3,7 @@ import MapSnap
 import MapSnapGeometry
 import MapSnapImage
 import MapSnapOverlay
+import MapSnapTiles
 import XCTest
 
 @testable import MapSnapRender
@@ -112,5 +113,65 @@ final class ReliefTests: XCTestCase {
         let rgb = try render(try style(relief), zoom: 12).bytes
         let terrarium = try render(try style(relief, encoding: "terrarium"), zoom: 12).bytes
         XCTAssertNotEqual(rgb, terrarium)
+    }
+
+    /// Terrain-RGB tiles as lossless WebP files (a `tiles` template) draw the same hillshade as
+    /// the PNG tiles they were made from: the heights survive the encoding exactly.
+    func testWebPTilesDrawAsTheirPNGs() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-webp-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        let reader = try MBTilesReader(path: Self.dem)
+        let z = 14
+        let n = Double(1 << z)
+        let cx = Int((Self.slopes.longitude + 180) / 360 * n)
+        let lat = Self.slopes.latitude * .pi / 180
+        let cy = Int((1 - log(tan(lat) + 1 / cos(lat)) / .pi) / 2 * n)
+        var written = 0
+        for x in (cx - 2)...(cx + 2) {
+            for y in (cy - 2)...(cy + 2) {
+                guard let png = try reader.tile(z: z, x: x, y: y) else { continue }
+                let image = try RGBAImage(png: png)
+                // The encoder takes cairo's ARGB words (opaque here, so premultiplied is straight).
+                let p = image.pixels
+                var words: [UInt32] = []
+                for i in stride(from: 0, to: p.count, by: 4) {
+                    let a = UInt32(p[i + 3]) << 24
+                    let r = UInt32(p[i]) << 16
+                    let g = UInt32(p[i + 1]) << 8
+                    words.append(a | r | g | UInt32(p[i + 2]))
+                }
+                let webp = try words.withUnsafeBytes { raw in
+                    try WebPEncoder.encode(
+                        pixels: try XCTUnwrap(raw.baseAddress).assumingMemoryBound(to: UInt8.self), width: image.width,
+                        height: image.height, stride: image.width * 4, quality: nil, lossless: true, alpha: true)
+                }
+                let folder = dir.appendingPathComponent("\(z)/\(x)")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try Data(webp).write(to: folder.appendingPathComponent("\(y).webp"))
+                written += 1
+            }
+        }
+        XCTAssertGreaterThan(written, 16, "tiles around the view")
+        let style = """
+            {"version": 8,
+             "sources": {"dem": {"type": "raster-dem", "tiles": ["\(dir.path)/{z}/{x}/{y}.webp"], "tileSize": 256,
+                                 "minzoom": 14, "maxzoom": 14}},
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#efe9dc"}},
+                        \(hillshade)]}
+            """
+        let path = dir.appendingPathComponent("style.json").path
+        try Data(style.utf8).write(to: URL(fileURLWithPath: path))
+        let fromWebP = try render(path, zoom: 13.4)
+        XCTAssertEqual(fromWebP.warnings, [])
+        let fromPNG = try render(try self.style(hillshade), zoom: 13.4)
+        let a = try RGBAImage(png: fromWebP.bytes).pixels
+        let b = try RGBAImage(png: fromPNG.bytes).pixels
+        XCTAssertEqual(a.count, b.count)
+        let differing = zip(a, b).filter { $0 != $1 }.count
+        XCTAssertEqual(differing, 0, "channels that differ")
+        if differing > 0 {
+            try? Data(fromWebP.bytes).write(to: URL(fileURLWithPath: "/tmp/relief-webp.png"))
+            try? Data(fromPNG.bytes).write(to: URL(fileURLWithPath: "/tmp/relief-png.png"))
+        }
     }
 }
