@@ -609,14 +609,14 @@ struct BaseMapPainter<P: Painter> {
                 cap: paint.cap, miterLimit: mitered ? paint.miterLimit : nil, offset: paint.offset)
             return
         }
+        let cap = dash.isEmpty ? paint.cap : paint.dashCap
         if gap > 0 {
             // line-gap-width: two strokes of `width` either side of a `gap`-wide hole.
             canvas.strokeWithGap(
-                StrokeStyle(width: gap + 2 * width, cap: paint.cap, join: paint.join, dash: dash), gap: gap,
+                StrokeStyle(width: gap + 2 * width, cap: cap, join: paint.join, dash: dash), gap: gap,
                 color: paint.color, opacity: paint.opacity)
         } else {
-            canvas.stroke(
-                color: paint.color, opacity: paint.opacity, width: width, cap: paint.cap, join: paint.join, dash: dash)
+            canvas.stroke(color: paint.color, opacity: paint.opacity, width: width, cap: cap, join: paint.join, dash: dash)
         }
     }
 
@@ -837,6 +837,11 @@ struct LayerPaint: Equatable {
     /// line-offset, points (positive: to the right of the line's direction).
     var offset = 0.0
     var cap = LineCap.butt
+    /// The ends of each dash: round where `line-cap` is round at the camera's zoom, else butt.
+    /// MapLibre lays a line's end caps out with the tile (at its integer zoom) but picks its
+    /// dash image, round or square-ended, with the layer's layout at the map's zoom; a square
+    /// cap does not lengthen its dashes.
+    var dashCap = LineCap.butt
     var join = LineJoin.miter
     var miterLimit = 2.0
     var dash: [Double] = []
@@ -931,6 +936,7 @@ struct LayerPaint: Equatable {
             }
             miterLimit = layout.number(.lineMiterLimit, tileZoom)
             dash = paint.numbers(.lineDasharray, ctx)
+            dashCap = layout.enumValue(.lineCap, ctx) == "round" ? .round : .butt
             if layer.source == OverlayStyleSource.id {
                 // The overlay's dashes keep their length at every zoom: a catalogue of routes
                 // fitted at fractional zooms would otherwise show dashes up to twice as long.
