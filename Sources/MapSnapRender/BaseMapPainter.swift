@@ -839,8 +839,8 @@ struct LayerPaint: Equatable {
     var cap = LineCap.butt
     /// The ends of each dash: round where `line-cap` is round at the camera's zoom, else butt.
     /// MapLibre lays a line's end caps out with the tile (at its integer zoom) but picks its
-    /// dash image, round or square-ended, with the layer's layout at the map's zoom; a square
-    /// cap does not lengthen its dashes.
+    /// dash image, round-ended or not, with the layer's layout at the map's zoom (a zero-length
+    /// dash is then a dot); a square cap does not lengthen its dashes there.
     var dashCap = LineCap.butt
     var join = LineJoin.miter
     var miterLimit = 2.0
@@ -875,6 +875,15 @@ struct LayerPaint: Equatable {
     static func dashUnit(_ paint: StyleProperties, _ ctx: EvaluationContext) -> Double {
         let floored = atIntegerZoom(ctx)
         return paint.number(.lineWidth, floored) * pow(2, ctx.zoom - floored.zoom)
+    }
+
+    /// A `line-cap` value (butt by default).
+    static func lineCap(_ name: String?) -> LineCap {
+        switch name {
+        case "round": return .round
+        case "square": return .square
+        default: return .butt
+        }
     }
 
     /// `ctx` at the integer zoom at or below its own: the zoom of the tile MapLibre draws there
@@ -924,11 +933,7 @@ struct LayerPaint: Equatable {
             guard width > 0, opacity > 0 else { return }
             // Layout is evaluated where MapLibre builds a tile's buckets: at its integer zoom.
             let tileZoom = Self.atIntegerZoom(ctx)
-            switch layout.enumValue(.lineCap, tileZoom) {
-            case "round": cap = .round
-            case "square": cap = .square
-            default: cap = .butt
-            }
+            cap = Self.lineCap(layout.enumValue(.lineCap, tileZoom))
             switch layout.enumValue(.lineJoin, tileZoom) {
             case "round": join = .round
             case "bevel": join = .bevel
