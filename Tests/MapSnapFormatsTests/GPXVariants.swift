@@ -121,6 +121,25 @@ enum GPXVariants {
             </gpx>
             """
         ),
+        (
+            "undeclared prefixes",
+            """
+            <g:gpx><g:wpt lat="1" lon="2" x:lat="5" y:lon="6"><g:name>N</g:name><x:name>X</x:name></g:wpt>
+            <g:trk><g:trkseg><g:trkpt x:lat="9" lat="1" lon="2"/><g:trkpt lat="3" lon="4"><ext:a/></g:trkpt>
+            </g:trkseg></g:trk></g:gpx>
+            """
+        ),
+        (
+            "prefixed coordinates",
+            """
+            <gpx xmlns:x="urn:x"><wpt x:lat="5" lat="1" lon="2" x:lon="7"/><wpt lat="3" x:lat="4" lon="5"/></gpx>
+            """
+        ),
+        (
+            "unusual characters",
+            "<gpx><wpt lat=\"1\" lon=\"2\"><name>a\(unusualCharacters)b</name>"
+                + "<desc x=\"\u{85}\u{FFFD}\">&#x10FFFF;&#xFDD0;&#127;</desc></wpt></gpx>"
+        ),
         ("root only", "<gpx/>"),
         ("root with space", "  <gpx  version=\"1.1\"  ></gpx  >  "),
     ]
@@ -177,6 +196,11 @@ enum GPXVariants {
         ("space in tag start", "<gpx>< wpt lat=\"1\" lon=\"2\"/></gpx>"),
         ("attribute without value", "<gpx><wpt lat lon=\"2\"/></gpx>"),
     ]
+
+    /// Characters XML allows that are rare in text: DEL, C1 controls, noncharacters, U+2028.
+    private static let unusualCharacters = String(
+        String.UnicodeScalarView(
+            [0x7F, 0x80, 0x85, 0x9F, 0xFDD0, 0x1FFFE, 0x10FFFD, 0x2028].compactMap(Unicode.Scalar.init(_:))))
 
     /// The sample of `GPXReaderTests`.
     static let sample = """
