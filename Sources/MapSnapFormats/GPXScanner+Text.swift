@@ -160,9 +160,9 @@ extension GPXScanner {
         let digitsStart = j
         var value: UInt32 = 0
         while j < bytes.count, let digit = Self.digit(bytes[j], radix: radix) {
+            guard j - digitsStart < 8 else { return nil }  // 8 digits fit in 32 bits
             value = value * radix + digit
             j += 1
-            guard j - digitsStart <= 8 else { return nil }
         }
         guard j > digitsStart, j < bytes.count, bytes[j] == UInt8(ascii: ";"), Self.isXMLCharacter(value),
             let scalar = Unicode.Scalar(value)

@@ -168,6 +168,8 @@ enum GPXVariants {
         ("bare ampersand", "<gpx><wpt lat=\"1\" lon=\"2\"><name>a & b</name></wpt></gpx>"),
         ("reference to NUL", "<gpx><wpt lat=\"1\" lon=\"2\"><name>&#0;</name></wpt></gpx>"),
         ("reference to a surrogate", "<gpx><wpt lat=\"1\" lon=\"2\"><name>&#xD800;</name></wpt></gpx>"),
+        ("long hexadecimal reference", "<gpx><wpt lat=\"1&#x1F60ffffffffffff0;\" lon=\"2\"/></gpx>"),
+        ("long decimal reference", "<gpx><wpt lat=\"1\" lon=\"2\"><name>&#99999999999;</name></wpt></gpx>"),
         ("capital X reference", "<gpx><wpt lat=\"1\" lon=\"2\"><name>&#X41;</name></wpt></gpx>"),
         ("double hyphen in comment", "<gpx><!-- a -- b --></gpx>"),
         ("comment ending --->", "<gpx><!-- a ---></gpx>"),
