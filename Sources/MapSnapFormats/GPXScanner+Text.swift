@@ -10,7 +10,7 @@ extension GPXScanner {
         while i < bytes.count {
             let b = bytes[i]
             if b == UInt8(ascii: "<") { break }
-            if b >= 0x20 && b != UInt8(ascii: "&") && b != UInt8(ascii: "]") && b != 0xEF {
+            if b >= 0x20 && b < 0x80 && b != UInt8(ascii: "&") && b != UInt8(ascii: "]") {
                 i += 1
                 continue
             }
@@ -20,9 +20,9 @@ extension GPXScanner {
             case UInt8(ascii: "]"):
                 guard !matches("]]>", at: i) else { return false }
                 i += 1
-            case 0xEF:
-                guard !isNonCharacter(at: i) else { return false }
-                i += 1
+            case 0x80...0xFF:
+                guard let length = utf8Length(at: i) else { return false }
+                i += length
             case 0x0D:
                 if capture {
                     appendText(runStart..<i)
@@ -57,8 +57,13 @@ extension GPXScanner {
                 i += 3
                 return i - start <= Self.maximumRunLength
             }
-            guard Self.isAllowed(b, carriageReturn: true), b != 0xEF || !isNonCharacter(at: i) else { return false }
-            i += 1
+            guard Self.isAllowed(b, carriageReturn: true) else { return false }
+            if b < 0x80 {
+                i += 1
+            } else {
+                guard let length = utf8Length(at: i) else { return false }
+                i += length
+            }
         }
         return false
     }
@@ -75,8 +80,13 @@ extension GPXScanner {
                 i += 3
                 return i - start <= Self.maximumRunLength
             }
-            guard Self.isAllowed(b, carriageReturn: false), b != 0xEF || !isNonCharacter(at: i) else { return false }
-            i += 1
+            guard Self.isAllowed(b, carriageReturn: false) else { return false }
+            if b < 0x80 {
+                i += 1
+            } else {
+                guard let length = utf8Length(at: i) else { return false }
+                i += length
+            }
         }
         return false
     }
@@ -89,7 +99,7 @@ extension GPXScanner {
         while i < bytes.count {
             let b = bytes[i]
             if b == quote { return i - start <= Self.maximumRunLength ? needsDecoding : nil }
-            if b >= 0x20 && b != UInt8(ascii: "&") && b != UInt8(ascii: "<") && b != 0xEF {
+            if b >= 0x20 && b < 0x80 && b != UInt8(ascii: "&") && b != UInt8(ascii: "<") {
                 i += 1
                 continue
             }
@@ -101,9 +111,9 @@ extension GPXScanner {
                 guard let (_, length) = reference(at: i) else { return nil }
                 needsDecoding = true
                 i += length
-            case 0xEF:
-                guard !isNonCharacter(at: i) else { return nil }
-                i += 1
+            case 0x80...0xFF:
+                guard let length = utf8Length(at: i) else { return nil }
+                i += length
             default:
                 return nil  // "<" or a control character
             }
@@ -136,6 +146,32 @@ extension GPXScanner {
             }
         }
         return out
+    }
+
+    /// The length of the UTF-8 sequence at `offset` (a byte ≥ 0x80), or nil when it is malformed
+    /// (RFC 3629 §4: overlong forms, surrogates, beyond U+10FFFF, cut short, as `UTF8Validation`)
+    /// or encodes U+FFFE or U+FFFF, which XML does not allow.
+    func utf8Length(at offset: Int) -> Int? {
+        let lead = bytes[offset]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: (length, low) = (3, 0xA0)
+        case 0xE1...0xEC, 0xEE, 0xEF: length = 3
+        case 0xED: (length, high) = (3, 0x9F)
+        case 0xF0: (length, low) = (4, 0x90)
+        case 0xF1...0xF3: length = 4
+        case 0xF4: (length, high) = (4, 0x8F)
+        default: return nil
+        }
+        guard offset + length <= bytes.count else { return nil }
+        let second = bytes[offset + 1]
+        guard second >= low && second <= high else { return nil }
+        for k in 2..<length where bytes[offset + k] & 0xC0 != 0x80 { return nil }
+        if lead == 0xEF && second == 0xBF && bytes[offset + 2] >= 0xBE { return nil }
+        return length
     }
 
     // MARK: - References

@@ -7,10 +7,12 @@
 /// A hand-written reader for well-formed GPX in UTF-8: the fast path of `GPXReader`, several times
 /// quicker than FoundationXML's SAX parser, feeding the same `GPXFeatureBuilder`.
 ///
-/// Contract: it reads the text `XMLInput.prepare` returns and gives either exactly the features
-/// `XMLParser` with `GPXParserDelegate` would read, or nil — "not sure" — and the caller asks
-/// XMLParser, which then also gives every error. So it only needs to accept a subset of XML 1.0
-/// (https://www.w3.org/TR/xml/) and refuses, with nil, anything outside it:
+/// Contract: it gives either exactly the features `XMLParser` with `GPXParserDelegate` would read
+/// from the same bytes, or nil — "not sure" — and the caller asks XMLParser, which then also gives
+/// every error. So it only needs to accept a subset of XML 1.0 (https://www.w3.org/TR/xml/) and
+/// refuses, with nil, anything outside it:
+/// - bytes that are not UTF-8 (RFC 3629), a document that does not start with `<` (after a UTF-8
+///   byte order mark and whitespace);
 /// - a declaration other than `<?xml version="1.0" [encoding="UTF-8"] [standalone="yes|no"]?>`
 ///   at the very start (after a byte order mark), any other processing instruction or `<!…>`
 ///   that is not a comment or a CDATA section;
@@ -25,6 +27,10 @@
 ///   attribute values or comments over `maximumRunLength` bytes (libxml2 has limits of its own);
 /// - a mismatched end tag, content after the root element, the end of the input inside it;
 /// - anything `GPXFeatureBuilder` reports a problem for (a bad `lat`, a non-numeric `<ele>`…).
+///
+/// Whatever it reads, `XMLInput.prepare` returns unchanged (UTF-8, declared so or not, no
+/// `<!DOCTYPE`, no processing instruction to blank), so it may read a file's bytes before
+/// `XMLInput` has looked at them; the text `XMLInput` converted from another encoding it reads too.
 ///
 /// Text is normalised as XML does: CR LF and lone CR become LF in character data; tab, LF, CR
 /// (and CR LF) become one space in attribute values, but not when written as character
@@ -47,7 +53,7 @@ struct GPXScanner {
         var needsDecoding: Bool
     }
 
-    /// The input (UTF-8 text from `XMLInput.prepare`).
+    /// The input: a file's bytes, or the UTF-8 text `XMLInput.prepare` made of them.
     let bytes: UnsafeBufferPointer<UInt8>
     /// The read position: an offset in `bytes`.
     var i = 0
@@ -57,7 +63,7 @@ struct GPXScanner {
     /// The attributes of the start tag being read.
     var attributes: [Attribute] = []
 
-    /// The features of the GPX document `text`, or nil when the scanner is not sure of it.
+    /// The features of the GPX document in `text`, or nil when the scanner is not sure of it.
     static func features(in text: [UInt8]) -> [Feature]? {
         text.withUnsafeBufferPointer { buffer -> [Feature]? in
             var scanner = GPXScanner(bytes: buffer)
@@ -158,9 +164,8 @@ struct GPXScanner {
         guard let open = openNames.last else { return false }
         i += 2
         let n = open.count
-        guard i + n <= bytes.count, let base = bytes.baseAddress,
-            memcmp(base + i, base + open.lowerBound, n) == 0
-        else { return false }
+        guard i + n <= bytes.count else { return false }
+        for k in 0..<n where bytes[i + k] != bytes[open.lowerBound + k] { return false }
         i += n
         skipSpaces()
         guard i < bytes.count, bytes[i] == UInt8(ascii: ">") else { return false }
@@ -282,11 +287,5 @@ struct GPXScanner {
         guard offset + n <= bytes.count else { return false }
         for k in 0..<n where bytes[offset + k] != literal.utf8Start[k] { return false }
         return true
-    }
-
-    /// True at the first byte of U+FFFE or U+FFFF (EF BF BE, EF BF BF), which XML does not allow.
-    @inline(__always)
-    func isNonCharacter(at offset: Int) -> Bool {
-        offset + 2 < bytes.count && bytes[offset + 1] == 0xBF && bytes[offset + 2] >= 0xBE
     }
 }

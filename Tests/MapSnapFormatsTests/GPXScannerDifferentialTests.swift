@@ -123,6 +123,24 @@ final class GPXScannerDifferentialTests: XCTestCase {
                 assertFallsBack(Array("<gpx><wpt lat=\"1\" lon=\"2\">\(body)</wpt></gpx>".utf8), "control \(control)")
             }
         }
+        // The scanner reads a file's bytes before XMLInput has checked them: bad UTF-8 anywhere is left
+        // to XMLInput's error.
+        let badSequences: [[UInt8]] = [
+            [0x00], [0x80], [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+            [0xF5, 0x80, 0x80, 0x80], [0xC3], [0xE2, 0x82], [0xEF, 0xBF, 0xBF], [0xFF], [0xFE, 0xFF],
+        ]
+        for sequence in badSequences {
+            for (before, after) in [
+                ("<gpx><wpt lat=\"1\" lon=\"2\"><name>a", "b</name></wpt></gpx>"),
+                ("<gpx><wpt lat=\"1\" lon=\"2\"><time>a", "b</time></wpt></gpx>"),
+                ("<gpx><wpt lat=\"1\" lon=\"2\" x=\"a", "b\"/></gpx>"), ("<gpx><!-- a", "b --></gpx>"),
+                ("<gpx><wpt lat=\"1\" lon=\"2\"><name><![CDATA[a", "b]]></name></wpt></gpx>"),
+                ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx/>\n<!-- a", ""),
+            ] {
+                let bytes = Array(before.utf8) + sequence + Array(after.utf8)
+                assertFallsBack(bytes, "\(sequence) in \(before)")
+            }
+        }
         let deep = String(repeating: "<x>", count: 300) + String(repeating: "</x>", count: 300)
         assertFallsBack(Array("<gpx><extensions>\(deep)</extensions></gpx>".utf8), "depth 300")
     }
