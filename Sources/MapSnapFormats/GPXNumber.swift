@@ -17,7 +17,8 @@ enum GPXNumber {
         return value
     }
 
-    private static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    /// `parse(_:)` over UTF-8 bytes.
+    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var start = 0
         var end = bytes.count
         while start < end && ByteScanning.isSpace(bytes[start]) { start += 1 }

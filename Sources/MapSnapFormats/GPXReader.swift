@@ -31,9 +31,60 @@ import MapSnapJSON
 ///
 /// Errors carry the line and column libxml2 reports (for an element: the end of its start tag).
 /// XML syntax errors get a readable message; a file that ends early says it may be truncated.
+///
+/// Speed: a hand-written byte scanner (`GPXScanner`) reads well-formed UTF-8 documents; whatever
+/// it is not sure of — every malformed file among them — goes to FoundationXML's `XMLParser`, which
+/// gives the errors. Both feed one `GPXFeatureBuilder`, so they read the same features.
 public enum GPXReader {
-    /// Reads the GPX document in `bytes`; `file` names the file in error messages.
+    /// Which parser reads the document.
+    public enum Engine: Sendable {
+        /// The byte scanner `GPXScanner` for well-formed UTF-8 GPX, falling back to FoundationXML
+        /// for anything it is not sure of (every malformed file among them), so errors stay libxml2's.
+        case scanner
+        /// FoundationXML's `XMLParser` (libxml2) alone.
+        case xmlParser
+    }
+
+    /// The engine `read(bytes:file:)` uses: `.scanner`, or `.xmlParser` when the environment
+    /// variable `MAPSNAP_GPX_SCANNER` is `off` (to measure one against the other).
+    public static let defaultEngine: Engine =
+        ProcessInfo.processInfo.environment["MAPSNAP_GPX_SCANNER"] == "off" ? .xmlParser : .scanner
+
+    /// Reads the GPX document in `bytes` with `defaultEngine`; `file` names the file in error messages.
     public static func read(bytes: [UInt8], file: String) throws(FormatError) -> [Feature] {
+        try read(bytes: bytes, file: file, engine: defaultEngine)
+    }
+
+    /// Reads the GPX document in `bytes` with `engine`; both engines give the same features, and
+    /// the same errors.
+    public static func read(bytes: [UInt8], file: String, engine: Engine) throws(FormatError) -> [Feature] {
+        if engine == .scanner, let features = try scan(bytes: bytes, file: file) { return features }
+        return try readWithXMLParser(prepare(bytes, file: file), file: file)
+    }
+
+    /// The byte scanner alone, for differential testing: the features, or nil when the scanner is
+    /// not sure of the document (where `read` asks FoundationXML). Throws what `read` throws
+    /// before parsing (an empty file, an unsupported encoding, `<!DOCTYPE>`, …) and for limits.
+    ///
+    /// The scanner reads the file's bytes first — `XMLInput` would return any file the scanner
+    /// reads unchanged, and skipping it saves a fifth of the time — then, when that fails and
+    /// `XMLInput` converts the file (another encoding), the text it makes.
+    public static func scan(bytes: [UInt8], file: String) throws(FormatError) -> [Feature]? {
+        if ByteScanning.isBlank(bytes) {
+            throw FormatError(file: file, message: "the file is empty")
+        }
+        var features = GPXScanner.features(in: bytes)
+        if features == nil {
+            let text = try prepare(bytes, file: file)
+            if text != bytes { features = GPXScanner.features(in: text) }
+        }
+        guard let features else { return nil }
+        try OverlayLimits.check(features, file: file)
+        return features
+    }
+
+    /// The UTF-8 text XMLParser reads (see `XMLInput`).
+    private static func prepare(_ bytes: [UInt8], file: String) throws(FormatError) -> [UInt8] {
         if ByteScanning.isBlank(bytes) {
             throw FormatError(file: file, message: "the file is empty")
         }
@@ -41,6 +92,10 @@ public enum GPXReader {
         if ByteScanning.isBlank(text) {  // UTF-16 whitespace
             throw FormatError(file: file, message: "the file is empty")
         }
+        return text
+    }
+
+    private static func readWithXMLParser(_ text: [UInt8], file: String) throws(FormatError) -> [Feature] {
         // A stream, not `XMLParser(data:)`: given one buffer over 10 MB, libxml2's push parser
         // stops at the end with an internal error ("huge input lookup"); the stream feeds chunks.
         let parser = XMLParser(stream: ByteArrayInputStream(text))

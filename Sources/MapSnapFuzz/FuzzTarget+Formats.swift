@@ -13,6 +13,17 @@ extension FuzzTarget {
         FuzzTarget("gpx", "GPXReader (GPX 1.1 tracks, routes, waypoints over FoundationXML)") { bytes in
             _ = try? GPXReader.read(bytes: bytes, file: "fuzz.gpx")
         },
+        FuzzTarget(
+            "gpx-differential", "GPXReader's byte scanner against its FoundationXML path: the same features"
+        ) { bytes in
+            // The scanner may give up (nil) on anything; when it reads features, XMLParser must
+            // read the same ones.
+            guard let scanned = try? GPXReader.scan(bytes: bytes, file: "fuzz.gpx") else { return }
+            let parsed = try? GPXReader.read(bytes: bytes, file: "fuzz.gpx", engine: .xmlParser)
+            precondition(
+                parsed?.isIdentical(to: scanned) == true,
+                "the GPX scanner read \(scanned), XMLParser \(String(describing: parsed))")
+        },
         FuzzTarget("polyline", "PolylineReader (encoded polylines, precision 5 and 6)") { bytes in
             _ = try? PolylineReader.read(bytes: bytes, file: "fuzz.txt", precision: bytes.count % 2 == 0 ? 5 : 6)
         },
