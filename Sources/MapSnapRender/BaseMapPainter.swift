@@ -616,7 +616,8 @@ struct BaseMapPainter<P: Painter> {
                 StrokeStyle(width: gap + 2 * width, cap: cap, join: paint.join, dash: dash), gap: gap,
                 color: paint.color, opacity: paint.opacity)
         } else {
-            canvas.stroke(color: paint.color, opacity: paint.opacity, width: width, cap: cap, join: paint.join, dash: dash)
+            canvas.stroke(
+                color: paint.color, opacity: paint.opacity, width: width, cap: cap, join: paint.join, dash: dash)
         }
     }
 
