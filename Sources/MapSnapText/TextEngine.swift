@@ -30,6 +30,7 @@ package final class TextEngine {
     package init(userFonts: [String] = []) throws(TextError) {
         config = try FontLibrary.makeConfig(userFonts: userFonts)
         families = FontLibrary.families(in: config)
+        _ = FontLibrary.emptyCurrentConfig  // before the first font map: see there
         guard let map = pango_cairo_font_map_new() else {
             FcConfigDestroy(config)
             throw .fontsMissing("pango: cannot create a font map")
