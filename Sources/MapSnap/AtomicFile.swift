@@ -18,6 +18,7 @@ public enum AtomicFile {
     ///   exist, it is a folder, or the temporary file cannot be made, written or renamed (none is
     ///   left behind).
     public static func write(_ bytes: [UInt8], to path: String) throws(SnapshotError) {
+        if isSpecial(path) { return try writeInPlace(bytes, to: path) }
         let tmp = try prepare(bytes, for: path)
         if rename(tmp, path) != 0 {
             let reason = String(cString: strerror(errno))
@@ -31,7 +32,37 @@ public enum AtomicFile {
     /// already replaced get their old contents back (kept as hard links until the end) or are
     /// removed when they were new. A failed call changes no file.
     /// - Throws: `SnapshotError` of kind `.cannotWrite` naming the file that failed.
+    /// A `path` that is a device or a FIFO (`isSpecial`) is written in place after the others.
     public static func write(_ files: [(bytes: [UInt8], path: String)]) throws(SnapshotError) {
+        let special = files.map { isSpecial($0.path) }
+        try writeRegular(zip(files, special).filter { !$0.1 }.map(\.0))
+        for (f, s) in zip(files, special) where s { try writeInPlace(f.bytes, to: f.path) }
+    }
+
+    /// Whether `path` is there and is neither a regular file nor a folder: a device such as
+    /// /dev/null or /dev/stdout, or a FIFO. Those are written in place, as a shell's `>` would:
+    /// a rename would put a regular file in their place (run as root, `--out /dev/null`
+    /// replaced the machine's /dev/null).
+    static func isSpecial(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let type = info.st_mode & mode_t(S_IFMT)
+        return type != mode_t(S_IFREG) && type != mode_t(S_IFDIR)
+    }
+
+    /// Writes `bytes` into the special file at `path` (`isSpecial`), not atomically.
+    private static func writeInPlace(_ bytes: [UInt8], to path: String) throws(SnapshotError) {
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw SnapshotError(.cannotWrite, "cannot write output (\(String(cString: strerror(errno))))", file: path)
+        }
+        var failure = writeAll(bytes, to: fd)
+        if close(fd) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
+        if let failure { throw SnapshotError(.cannotWrite, "cannot write output (\(failure))", file: path) }
+    }
+
+    /// `write(_:)` for regular files (and new ones).
+    private static func writeRegular(_ files: [(bytes: [UInt8], path: String)]) throws(SnapshotError) {
         var temps: [(tmp: String, path: String)] = []
         do throws(SnapshotError) {
             for f in files { temps.append((try prepare(f.bytes, for: f.path), f.path)) }

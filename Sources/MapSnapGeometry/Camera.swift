@@ -272,9 +272,16 @@ extension Camera {
         var held = Point(x: .infinity, y: .infinity)
         var kept = 0
         let lastIndex = coords.count - 1
+        // A latitude written as the vertex before's has its y (the `sin` and `log`) again:
+        // dense tracks written to 6 decimals repeat it for several vertices in a row.
+        var lastLatitude = Double.nan
+        var lastY = 0.0
         for (i, c) in coords.enumerated() {
-            let u = WebMercator.unitPoint(Coordinate(latitude: c.latitude, longitude: c.longitude + shift))
-            let p = Point(x: u.x * world - o.x, y: u.y * world - o.y)
+            if c.latitude != lastLatitude {
+                lastLatitude = c.latitude
+                lastY = WebMercator.unitY(latitude: c.latitude)
+            }
+            let p = Point(x: WebMercator.unitX(longitude: c.longitude + shift) * world - o.x, y: lastY * world - o.y)
             let dx = p.x - held.x
             let dy = p.y - held.y
             let far = dx * dx + dy * dy >= minSq

@@ -23,11 +23,20 @@ public enum WebMercator {
     /// (x may leave that range for unwrapped longitudes). Latitude is clamped to ±`maxLatitude`.
     @inlinable
     public static func unitPoint(_ c: Coordinate) -> (x: Double, y: Double) {
-        let lat = Swift.min(Swift.max(c.latitude, -maxLatitude), maxLatitude)
-        let x = (c.longitude + 180) / 360
+        (unitX(longitude: c.longitude), unitY(latitude: c.latitude))
+    }
+
+    /// `unitPoint`'s x: normalized world units (0…1 across the world) of a longitude in degrees.
+    @inlinable
+    public static func unitX(longitude: Double) -> Double { (longitude + 180) / 360 }
+
+    /// `unitPoint`'s y: normalized world units (0 at the north edge, 1 at the south) of a
+    /// latitude in degrees, clamped to ±`maxLatitude`. One `sin` and one `log`.
+    @inlinable
+    public static func unitY(latitude: Double) -> Double {
+        let lat = Swift.min(Swift.max(latitude, -maxLatitude), maxLatitude)
         let s = sin(lat * .pi / 180)
-        let y = 0.5 - log((1 + s) / (1 - s)) / (4 * .pi)
-        return (x, y)
+        return 0.5 - log((1 + s) / (1 - s)) / (4 * .pi)
     }
 
     /// The inverse of `unitPoint`: normalized world units to degrees.

@@ -264,18 +264,30 @@ package struct OverlayBuilder {
         let cum = cumulativeLengths(part)
         guard let total = cum.last, total > 0 else { return [part[0]] }
         let fractions: [Double] = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.45, 0.55, 0.35, 0.65, 0.25, 0.75]
-        var j = 0
         return fractions.sorted { abs($0 - 0.5) < abs($1 - 0.5) || (abs($0 - 0.5) == abs($1 - 0.5) && $0 < $1) }.map {
             f in
             let target = f * total
-            j = 0
-            while j < cum.count - 2 && cum[j + 1] < target { j += 1 }
+            let j = segmentIndex(cum, reaching: target)
             let seg = cum[j + 1] - cum[j]
             let t = seg > 0 ? (target - cum[j]) / seg : 0
             return Coordinate(
                 latitude: part[j].latitude + (part[j + 1].latitude - part[j].latitude) * t,
                 longitude: part[j].longitude + (part[j + 1].longitude - part[j].longitude) * t)
         }
+    }
+
+    /// The index `j` (0…`cum.count - 2`) of the segment where the length `target` is reached:
+    /// the first with `cum[j + 1] >= target`, or the last segment when none is. `cum` is a
+    /// non-decreasing list of lengths (`cumulativeLengths`) of at least two entries; a binary
+    /// search, so a million-vertex line costs some 20 steps per anchor, not a scan from its start.
+    static func segmentIndex(_ cum: [Double], reaching target: Double) -> Int {
+        var lo = 0
+        var hi = cum.count - 2
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if cum[mid + 1] < target { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     /// The length along `part` up to each vertex, in degrees (planar; enough to compare lines

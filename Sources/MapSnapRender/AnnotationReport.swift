@@ -7,7 +7,7 @@ import MapSnapStyle
 /// (trails, then routes), pins, pin titles, callouts, labels, map labels, title, decorations.
 struct AnnotationReport {
     let camera: Camera
-    /// Vertices closer than this (points) add nothing to a line's box.
+    /// Vertices closer than this (points) add nothing to an area's box.
     let minStep: Double
     private(set) var items: [Annotations.Item] = []
     /// The texts of callouts the user asked for (`affectsFit`: not the automatic trail-name
@@ -99,10 +99,14 @@ struct AnnotationReport {
         }
     }
 
+    /// Each trail, then each route, by the box of all its vertices (`Camera.imageBounds`: four
+    /// projections per part, not one per vertex) grown by its half width.
     private mutating func addLines(_ lines: [LineOverlay], halfWidths: [Double]) {
         for kind in [LineOverlay.Kind.trail, .route] {
             for (line, half) in zip(lines, halfWidths) where line.kind == kind {
-                guard let b = Self.bounds(line.parts.map { camera.imagePoints($0, minStep: minStep) }) else { continue }
+                let boxes = line.parts.compactMap { camera.imageBounds($0) }
+                guard let first = boxes.first else { continue }
+                let b = boxes.dropFirst().reduce(first) { $0.union($1) }
                 add(kind == .trail ? .trail : .route, line.name, box: b.insetBy(dx: -half, dy: -half))
             }
         }

@@ -57,16 +57,30 @@ public enum FontLibrary {
         }
     }()
 
+    /// Whether an empty fontconfig configuration was made the process's current one: done
+    /// once, by the first `TextEngine` before it makes its Pango font map.
+    ///
+    /// Pango starts a thread with its first font map that calls `FcInit`, which, while there
+    /// is no current configuration, loads the machine's: parses /etc/fonts and reads the cache
+    /// of every installed font (some 24 million instructions, 5 % of a cold thumbnail's) for
+    /// nothing, as every engine matches in its own configuration (`makeConfig`, given to its
+    /// font map) and MapSnap asks fontconfig for the current one nowhere. With an empty one
+    /// current, `FcInit` finds it and returns. The configuration is kept for the process.
+    static let emptyCurrentConfig: Bool = {
+        guard let config = FcConfigCreate() else { return false }
+        return FcConfigSetCurrent(config) != 0
+    }()
+
     /// A new fontconfig configuration that holds only `userFonts` (paths, added first) and the
-    /// bundled fonts. Caller owns it.
-    static func makeConfig(userFonts: [String] = []) throws(TextError) -> OpaquePointer {
+    /// bundled fonts: the Noto Sans faces, then, with `fallbacks`, the others (`fallbackFiles`;
+    /// else `addFallbacks` adds them later, after everything else). Caller owns it.
+    static func makeConfig(userFonts: [String] = [], fallbacks: Bool = true) throws(TextError) -> OpaquePointer {
         guard let dir = directory else {
             throw .fontsMissing("the bundled fonts (NotoSans-Regular.ttf) were not found; set MAPSNAP_FONT_DIR")
         }
         guard let config = FcConfigCreate() else { throw .fontsMissing("fontconfig: cannot create a configuration") }
         // The primary faces first, then the fallbacks in name order (deterministic).
-        let others = ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [])
-            .filter { ($0.hasSuffix(".ttf") || $0.hasSuffix(".otf")) && !files.contains($0) }.sorted()
+        let others = fallbacks ? fallbackFiles(in: dir) : []
         // Pango sets emoji runs (UTS #51: 🥾, 🧗‍♀️, 🇸🇮, 🅿️) in the family "emoji": that is
         // the emoji face, bound strongly. Everywhere else the emoji face is the last resort, for
         // what no other face draws: fontconfig would rank it by weight and then by font version
@@ -98,6 +112,23 @@ public enum FontLibrary {
             }
         }
         return config
+    }
+
+    /// The bundled fonts' folder's font files other than the Noto Sans faces, by name.
+    static func fallbackFiles(in dir: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [])
+            .filter { ($0.hasSuffix(".ttf") || $0.hasSuffix(".otf")) && !files.contains($0) }.sorted()
+    }
+
+    /// Adds the fallback faces (`fallbackFiles`) to `config`, made by `makeConfig(fallbacks:
+    /// false)`; false when one of them could not be loaded (the others still are).
+    static func addFallbacks(to config: OpaquePointer) -> Bool {
+        guard let dir = directory else { return false }
+        var all = true
+        for name in fallbackFiles(in: dir) where !add(dir.appendingPathComponent(name).path, to: config) {
+            all = false
+        }
+        return all
     }
 
     /// Adds the font file at `path` to `config`; false when fontconfig finds no face in it.
@@ -137,8 +168,20 @@ public enum FontLibrary {
     }
 
     /// The family names of the faces in `config` (every name a face answers to, as
-    /// `FontFace.key`), each with its spelling in the first face that has it.
-    static func families(in config: OpaquePointer) -> [String: String] {
+    /// `FontFace.key`), each with its spelling in the first face that has it, then those of
+    /// `later` (faces to be added after them) that are not there yet.
+    static func families(
+        in config: OpaquePointer, adding later: [(file: String, families: [String])] = []
+    ) -> [String: String] {
+        var out = families(in: config)
+        for family in later.flatMap(\.families) where out[FontFace.key(family)] == nil {
+            out[FontFace.key(family)] = family
+        }
+        return out
+    }
+
+    /// The family names of the faces in `config`, as `families(in:adding:)` without `later`.
+    private static func families(in config: OpaquePointer) -> [String: String] {
         var out: [String: String] = [:]
         guard let set = FcConfigGetFonts(config, FcSetApplication) else { return out }
         for i in 0..<Int(set.pointee.nfont) {

@@ -14,6 +14,12 @@ package final class TextEngine {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     private let context: OpaquePointer
     private let config: OpaquePointer
+    /// Whether the fallback faces are in `config` (they wait until a text or a face needs
+    /// them: `TextEngine+Fallbacks`).
+    private(set) var fallbacksLoaded: Bool
+    /// While they wait: Noto Sans Regular's characters, and the keys of their families.
+    let regularCharset: OpaquePointer?
+    var fallbackFamilies: Set<String> = []
     /// Shaped text kept across images (used by this engine's thread, like the engine).
     package let layouts = TextLayoutCache()
     /// The families of the loaded faces, by `FontFace.key`.
@@ -27,9 +33,18 @@ package final class TextEngine {
     /// (paths; see `FontLibrary.userFonts(in:)`).
     /// - Throws: `TextError.fontFile` for a user's file fontconfig cannot load, `.fontsMissing`
     ///   when the bundled fonts cannot be loaded.
-    package init(userFonts: [String] = []) throws(TextError) {
-        config = try FontLibrary.makeConfig(userFonts: userFonts)
-        families = FontLibrary.families(in: config)
+    /// With `fallbacksUpFront`, the fallback faces are loaded at once (for tests: the same
+    /// layouts either way).
+    package init(userFonts: [String] = [], fallbacksUpFront: Bool = false) throws(TextError) {
+        let wait = !fallbacksUpFront && FontLibrary.fallbacksMayWait
+        config = try FontLibrary.makeConfig(userFonts: userFonts, fallbacks: !wait)
+        regularCharset = wait ? FontLibrary.regularCharset(in: config) : nil
+        fallbacksLoaded = regularCharset == nil
+        if !fallbacksLoaded {
+            fallbackFamilies = Set(FontLibrary.fallbackFamilies.flatMap(\.families).map(FontFace.key))
+        }
+        families = FontLibrary.families(in: config, adding: fallbacksLoaded ? [] : FontLibrary.fallbackFamilies)
+        _ = FontLibrary.emptyCurrentConfig  // before the first font map: see there
         guard let map = pango_cairo_font_map_new() else {
             FcConfigDestroy(config)
             throw .fontsMissing("pango: cannot create a font map")
@@ -60,6 +75,17 @@ package final class TextEngine {
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(UnsafeMutableRawPointer(fontMap))
         FcConfigDestroy(config)
+        if let regularCharset { FcCharSetDestroy(regularCharset) }
+    }
+
+    /// Adds the fallback faces to the engine's configuration and tells Pango (its font sets
+    /// are made again; layouts made before keep their fonts, which the faces added would not
+    /// have changed: see `needsFallbacks`).
+    func loadFallbacks() {
+        guard !fallbacksLoaded else { return }
+        fallbacksLoaded = true
+        _ = FontLibrary.addFallbacks(to: config)
+        pango_fc_font_map_config_changed(OpaquePointer(fontMap))
     }
 
     /// How the lines of a wrapped label line up (`text-justify`).
@@ -133,6 +159,7 @@ package final class TextEngine {
 
     /// A Pango layout of `text` in `face`, not wrapped (lines only at newlines).
     private func pangoLayout(_ text: String, size: Double, face: FontFace, letterSpacing: Double) -> OpaquePointer? {
+        if !fallbacksLoaded && needsFallbacks(text, face: face) { loadFallbacks() }
         let layout = pango_layout_new(context)
         let desc = description(face)
         // The layout keeps a copy: the kept description only lends its family, weight and style.

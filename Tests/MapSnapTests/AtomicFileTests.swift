@@ -1,8 +1,9 @@
 import Foundation
-import MapSnap
 import MapSnapIO
 import Synchronization
 import XCTest
+
+@testable import MapSnap
 
 final class AtomicFileTests: XCTestCase {
     private var dir: URL!
@@ -95,5 +96,23 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertEqual(FileManager.default.contents(atPath: image).map(Array.init), [4, 5])
         XCTAssertEqual(FileManager.default.contents(atPath: notes).map(Array.init), [6])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["out.json", "out.png"])
+    }
+
+    /// A device is written in place: a rename would put a regular file where /dev/null was.
+    func testADeviceIsWrittenInPlace() throws {
+        func isDevice() -> Bool {
+            var info = stat()
+            return stat("/dev/null", &info) == 0 && info.st_mode & mode_t(S_IFMT) == mode_t(S_IFCHR)
+        }
+        XCTAssertTrue(isDevice())
+        XCTAssertTrue(AtomicFile.isSpecial("/dev/null"))
+        XCTAssertFalse(AtomicFile.isSpecial(dir.path))
+        try AtomicFile.write([1, 2, 3], to: "/dev/null")
+        XCTAssertTrue(isDevice())
+        let image = dir.appendingPathComponent("out.png").path
+        try AtomicFile.write([([4, 5], image), ([6], "/dev/null")])
+        XCTAssertTrue(isDevice())
+        XCTAssertEqual(FileManager.default.contents(atPath: image).map(Array.init), [4, 5])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["out.png"])
     }
 }

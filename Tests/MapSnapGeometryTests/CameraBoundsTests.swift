@@ -1,0 +1,56 @@
+import XCTest
+
+@testable import MapSnapGeometry
+
+/// `Camera.imageBounds` against the box of every projected vertex.
+final class CameraBoundsTests: XCTestCase {
+    /// The box of `imagePoints(coords)` (no vertex dropped), as the report computed it before.
+    private func projectedBox(_ camera: Camera, _ coords: [Coordinate]) -> Rect? {
+        let points = camera.imagePoints(coords)
+        guard let f = points.first else { return nil }
+        var (x0, x1, y0, y1) = (f.x, f.x, f.y, f.y)
+        for p in points {
+            x0 = min(x0, p.x)
+            x1 = max(x1, p.x)
+            y0 = min(y0, p.y)
+            y1 = max(y1, p.y)
+        }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    func testBoxIsTheBoxOfTheProjectedVertices() {
+        var rng = SystemRandomNumberGenerator()
+        let camera = Camera(
+            center: Coordinate(latitude: 37.75, longitude: -122.45), zoom: 12, size: Size(width: 600, height: 400))
+        for _ in 0..<20 {
+            var c = Coordinate(latitude: 37.75, longitude: -122.45)
+            var line: [Coordinate] = []
+            for _ in 0..<500 {
+                line.append(c)
+                c.latitude += Double.random(in: -0.001...0.001, using: &rng)
+                c.longitude += Double.random(in: -0.001...0.001, using: &rng)
+            }
+            XCTAssertEqual(camera.imageBounds(line), projectedBox(camera, line))
+        }
+    }
+
+    func testBoxFollowsTheWorldCopyOfTheFirstVertex() {
+        let camera = Camera(
+            center: Coordinate(latitude: 0, longitude: 179.5), zoom: 6, size: Size(width: 600, height: 400))
+        let line = [
+            Coordinate(latitude: 0.2, longitude: -179.8), Coordinate(latitude: -0.3, longitude: -179.2),
+            Coordinate(latitude: 0.1, longitude: -179.9),
+        ]
+        let box = camera.imageBounds(line)
+        XCTAssertEqual(box, projectedBox(camera, line))
+        XCTAssertGreaterThan(box?.x ?? 0, 300)  // east of the centre, not a world away
+        XCTAssertNil(camera.imageBounds([]))
+    }
+
+    func testLatitudesBeyondTheMercatorEdgeAreClamped() {
+        let camera = Camera(
+            center: Coordinate(latitude: 80, longitude: 0), zoom: 3, size: Size(width: 600, height: 400))
+        let line = [Coordinate(latitude: 89.9, longitude: -10), Coordinate(latitude: 70, longitude: 10)]
+        XCTAssertEqual(camera.imageBounds(line), projectedBox(camera, line))
+    }
+}
