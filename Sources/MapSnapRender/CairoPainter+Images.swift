@@ -6,54 +6,50 @@ import MapSnapImage
 /// Raster tiles and sprite images: premultiplied ARGB32 words, cairo's own image format.
 extension CairoPainter {
     func drawTile(_ image: RasterTileImage, in frame: Rect, opacity: Double, resampling: Resampling) {
-        guard image.width > 0, image.height > 0, frame.width > 0, frame.height > 0,
-            image.pixels.count >= image.width * image.height
-        else { return }
-        image.pixels.withUnsafeBufferPointer { words in
-            guard let base = words.baseAddress else { return }
-            // cairo only reads a source surface (a vector surface keeps a snapshot of it).
+        guard frame.width > 0, frame.height > 0, image.pixels.count >= image.width * image.height else { return }
+        paintWords(image.pixels, width: image.width, height: image.height, in: frame, clip: true) {
+            cairo_pattern_set_filter($0, Self.filter(resampling))
+            cairo_pattern_set_extend($0, CAIRO_EXTEND_PAD)
+        } paint: {
+            if opacity >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, opacity) }
+        }
+    }
+
+    func drawImage(_ image: SpriteAtlas.Image, in rect: Rect, opacity: Double, resampling: Resampling) {
+        guard image.argb.count >= image.width * image.height else { return }
+        paintWords(image.argb, width: image.width, height: image.height, in: rect, clip: false) {
+            cairo_pattern_set_filter($0, Self.filter(resampling))
+        } paint: {
+            cairo_paint_with_alpha(cr, opacity)
+        }
+    }
+
+    /// Paints `words` (`width` × `height` premultiplied ARGB32, cairo's format) scaled into
+    /// `rect` (points), straight from the caller's memory: cairo only reads a source surface,
+    /// and a vector surface keeps a snapshot of it. `configure` sets the source pattern's
+    /// filter and extend; `paint` paints it; `clip` keeps the paint to `rect`'s pixels.
+    private func paintWords(
+        _ words: [UInt32], width: Int, height: Int, in rect: Rect, clip: Bool,
+        configure: (OpaquePointer) -> Void, paint: () -> Void
+    ) {
+        guard width > 0, height > 0 else { return }
+        words.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
             let data = UnsafeMutableRawPointer(mutating: base).assumingMemoryBound(to: UInt8.self)
             guard
                 let surface = cairo_image_surface_create_for_data(
-                    data, CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height), Int32(image.width * 4))
+                    data, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4))
             else { return }
             defer { cairo_surface_destroy(surface) }
             guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return }
             cairo_save(cr)
             defer { cairo_restore(cr) }
-            clipToPixels(frame)
-            cairo_translate(cr, frame.x, frame.y)
-            cairo_scale(cr, frame.width / Double(image.width), frame.height / Double(image.height))
-            cairo_set_source_surface(cr, surface, 0, 0)
-            if let pattern = cairo_get_source(cr) {
-                cairo_pattern_set_filter(pattern, Self.filter(resampling))
-                cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-            }
-            if opacity >= 1 {
-                cairo_paint(cr)
-            } else {
-                cairo_paint_with_alpha(cr, opacity)
-            }
-        }
-    }
-
-    func drawImage(_ image: SpriteAtlas.Image, in rect: Rect, opacity: Double, resampling: Resampling) {
-        image.argb.withUnsafeBufferPointer { words in
-            guard let base = words.baseAddress else { return }
-            // cairo only reads a source surface.
-            let data = UnsafeMutableRawPointer(mutating: base).assumingMemoryBound(to: UInt8.self)
-            guard
-                let surface = cairo_image_surface_create_for_data(
-                    data, CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height), Int32(image.width * 4))
-            else { return }
-            defer { cairo_surface_destroy(surface) }
-            cairo_save(cr)
+            if clip { clipToPixels(rect) }
             cairo_translate(cr, rect.x, rect.y)
-            cairo_scale(cr, rect.width / Double(image.width), rect.height / Double(image.height))
+            cairo_scale(cr, rect.width / Double(width), rect.height / Double(height))
             cairo_set_source_surface(cr, surface, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), Self.filter(resampling))
-            cairo_paint_with_alpha(cr, opacity)
-            cairo_restore(cr)
+            if let pattern = cairo_get_source(cr) { configure(pattern) }
+            paint()
         }
     }
 
