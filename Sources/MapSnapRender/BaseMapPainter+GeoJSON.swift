@@ -114,8 +114,14 @@ extension BaseMapPainter {
             }
             let record = drawsByCoverage(paint)
             var drew = false
+            // What the layer's strokes can reach of the image, in the features' own points
+            // (before the translation): parts wholly outside it are left out, as tiles leave out
+            // their features (vector output would carry them otherwise).
+            let reach = visibleRect(of: layer, zoom: zoom).insetBy(dx: -paint.reach - 2, dy: -paint.reach - 2)
             Self.forEachPart(item.feature.geometry) { g in
-                if addGeoJSONGeometry(g, layer, ctx, record: record, offset: paint.offset, m) { drew = true }
+                if addGeoJSONGeometry(g, layer, ctx, record: record, offset: paint.offset, visible: reach, m) {
+                    drew = true
+                }
             }
             guard drew else { continue }
             if batch || paint.isOpaque {
@@ -133,11 +139,11 @@ extension BaseMapPainter {
     /// Returns whether `layer` draws a geometry of its type.
     private func addGeoJSONGeometry(
         _ g: Geometry, _ layer: StyleLayer, _ ctx: EvaluationContext, record: Bool, offset: Double = 0,
-        _ m: DeviceTransform
+        visible: Rect, _ m: DeviceTransform
     ) -> Bool {
         switch (layer.type, g) {
         case (.fill, .polygon(let rings)):
-            for shift in worldCopies(rings) {
+            for shift in worldCopies(rings) where reaches(rings, shift, visible) {
                 for ring in rings where ring.count > 2 {
                     if record {
                         recordGeoJSONLine(ring, closed: true, shift, m)
@@ -147,7 +153,7 @@ extension BaseMapPainter {
                 }
             }
         case (.line, .lineString(let cs)):
-            for shift in worldCopies([cs]) {
+            for shift in worldCopies([cs]) where reaches([cs], shift, visible) {
                 if record {
                     recordGeoJSONLine(cs, closed: false, shift, m)
                 } else {
@@ -155,7 +161,7 @@ extension BaseMapPainter {
                 }
             }
         case (.line, .polygon(let rings)):
-            for shift in worldCopies(rings) {
+            for shift in worldCopies(rings) where reaches(rings, shift, visible) {
                 for ring in rings where ring.count > 1 {
                     if record {
                         recordGeoJSONLine(ring, closed: true, shift, m)
@@ -299,6 +305,36 @@ extension BaseMapPainter {
         out.reserveCapacity(Swift.min(coords.count, 65_536))
         camera.forEachImagePoint(coords, shiftedBy: shift, minStep: 0.25 / camera.scale) { out.append($0) }
         return out
+    }
+
+    /// The image in the points a layer's features are projected to: moved back by the layer's
+    /// `*-translate`, which the canvas applies after them.
+    private func visibleRect(of layer: StyleLayer, zoom: Double) -> Rect {
+        let t = Self.translation(layer, EvaluationContext(zoom: zoom))
+        return imageRect.offsetBy(dx: -t.x, dy: -t.y)
+    }
+
+    /// Whether the box of `parts` in the world copy `shift` overlaps `visible` (points). The
+    /// box's corners are projected as the vertices are (Web Mercator is monotonic in each
+    /// axis), so the test is exact for the drawn points.
+    private func reaches(_ parts: [[Coordinate]], _ shift: Double, _ visible: Rect) -> Bool {
+        var box: BoundingBox?
+        for part in parts {
+            guard let b = BoundingBox(coordinates: part) else { continue }
+            box = box.map { $0.union(b) } ?? b
+        }
+        guard let box else { return false }
+        var corners: [Point] = []
+        camera.forEachImagePoint(
+            [
+                Coordinate(latitude: box.north, longitude: box.west),
+                Coordinate(latitude: box.south, longitude: box.east),
+            ],
+            shiftedBy: shift
+        ) { corners.append($0) }
+        guard corners.count == 2 else { return true }
+        let (nw, se) = (corners[0], corners[1])
+        return se.x >= visible.minX && nw.x <= visible.maxX && se.y >= visible.minY && nw.y <= visible.maxY
     }
 
     /// The world copies (longitude shifts) in which the parts `parts` of a feature reach the

@@ -11,22 +11,28 @@ enum SVGIDs {
         var out: [UInt8] = []
         out.reserveCapacity(svg.count)
         var numbers: [ArraySlice<UInt8>: Int] = [:]
-        var i = 0
-        while i < svg.count {
-            let b = svg[i]
-            out.append(b)
-            i += 1
-            guard b == UInt8(ascii: "\"") || b == UInt8(ascii: "#"), matchesWord(svg, at: i) else { continue }
-            var end = i + word.count
-            while end < svg.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(svg[end]) { end += 1 }
-            // An id ends with its digits: a quote, not more letters.
-            guard end > i + word.count, end < svg.count, svg[end] == UInt8(ascii: "\"") else { continue }
-            let digits = svg[(i + word.count)..<end]
-            let n = numbers[digits] ?? (numbers.count + 1)
-            numbers[digits] = n
-            out += word
-            out += Array(String(n).utf8)
-            i = end
+        svg.withUnsafeBufferPointer { bytes in
+            // Text is copied in runs up to each id found (a byte at a time was most of the cost).
+            var copied = 0
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                i += 1
+                guard b == UInt8(ascii: "\"") || b == UInt8(ascii: "#"), matchesWord(svg, at: i) else { continue }
+                var end = i + word.count
+                while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
+                // An id ends with its digits: a quote, not more letters.
+                guard end > i + word.count, end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { continue }
+                let digits = svg[(i + word.count)..<end]
+                let n = numbers[digits] ?? (numbers.count + 1)
+                numbers[digits] = n
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<i]))
+                out += word
+                out += Array(String(n).utf8)
+                i = end
+                copied = end
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<bytes.count]))
         }
         return out
     }
