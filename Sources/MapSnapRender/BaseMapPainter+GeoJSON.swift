@@ -75,6 +75,9 @@ extension BaseMapPainter {
         // afresh in each (not so the overlay's routes: their dashes run on unbroken).
         let tiledZoomLimit =
             layer.source == OverlayStyleSource.id ? nil : map.style.source(id: layer.source ?? "")?.maxzoom ?? 18
+        // The image before the layer's `*-translate`, which the canvas applies after the features.
+        let t = Self.translation(layer, EvaluationContext(zoom: zoom))
+        let visible = imageRect.offsetBy(dx: -t.x, dy: -t.y)
         for index in source.candidates(for: layer) ?? Array(source.items.indices) {
             let item = source.items[index]
             let ctx = EvaluationContext(zoom: zoom, feature: GeoJSONFeatureContext(item: item))
@@ -114,10 +117,10 @@ extension BaseMapPainter {
             }
             let record = drawsByCoverage(paint)
             var drew = false
-            // What the layer's strokes can reach of the image, in the features' own points
-            // (before the translation): parts wholly outside it are left out, as tiles leave out
-            // their features (vector output would carry them otherwise).
-            let reach = visibleRect(of: layer, zoom: zoom).insetBy(dx: -paint.reach - 2, dy: -paint.reach - 2)
+            // What the strokes can reach of the image, in the features' own points: parts wholly
+            // outside it are left out, as tiles leave out their features (vector output would
+            // carry them otherwise).
+            let reach = visible.insetBy(dx: -paint.reach - 2, dy: -paint.reach - 2)
             Self.forEachPart(item.feature.geometry) { g in
                 if addGeoJSONGeometry(g, layer, ctx, record: record, offset: paint.offset, visible: reach, m) {
                     drew = true
@@ -143,7 +146,7 @@ extension BaseMapPainter {
     ) -> Bool {
         switch (layer.type, g) {
         case (.fill, .polygon(let rings)):
-            for shift in worldCopies(rings) where reaches(rings, shift, visible) {
+            for shift in worldCopies(rings, reaching: visible) {
                 for ring in rings where ring.count > 2 {
                     if record {
                         recordGeoJSONLine(ring, closed: true, shift, m)
@@ -153,7 +156,7 @@ extension BaseMapPainter {
                 }
             }
         case (.line, .lineString(let cs)):
-            for shift in worldCopies([cs]) where reaches([cs], shift, visible) {
+            for shift in worldCopies([cs], reaching: visible) {
                 if record {
                     recordGeoJSONLine(cs, closed: false, shift, m)
                 } else {
@@ -161,7 +164,7 @@ extension BaseMapPainter {
                 }
             }
         case (.line, .polygon(let rings)):
-            for shift in worldCopies(rings) where reaches(rings, shift, visible) {
+            for shift in worldCopies(rings, reaching: visible) {
                 for ring in rings where ring.count > 1 {
                     if record {
                         recordGeoJSONLine(ring, closed: true, shift, m)
@@ -307,52 +310,30 @@ extension BaseMapPainter {
         return out
     }
 
-    /// The image in the points a layer's features are projected to: moved back by the layer's
-    /// `*-translate`, which the canvas applies after them.
-    private func visibleRect(of layer: StyleLayer, zoom: Double) -> Rect {
-        let t = Self.translation(layer, EvaluationContext(zoom: zoom))
-        return imageRect.offsetBy(dx: -t.x, dy: -t.y)
-    }
-
-    /// Whether the box of `parts` in the world copy `shift` overlaps `visible` (points). The
-    /// box's corners are projected as the vertices are (Web Mercator is monotonic in each
-    /// axis), so the test is exact for the drawn points.
-    private func reaches(_ parts: [[Coordinate]], _ shift: Double, _ visible: Rect) -> Bool {
+    /// The world copies (longitude shifts) in which the parts `parts` of a feature reach
+    /// `visible` (points). A style's GeoJSON coordinates are taken as given (a ring may run from
+    /// -334° to 31°); as in MapLibre, where geojson-vt wraps what lies beyond ±180° into the
+    /// world and every world copy is drawn, the feature is drawn in each copy that reaches the
+    /// image. The box's corners are projected as the vertices are (Web Mercator is monotonic in
+    /// each axis), so the test is exact for the drawn points.
+    private func worldCopies(_ parts: [[Coordinate]], reaching visible: Rect) -> [Double] {
         var box: BoundingBox?
         for part in parts {
             guard let b = BoundingBox(coordinates: part) else { continue }
             box = box.map { $0.union(b) } ?? b
         }
-        guard let box else { return false }
-        var corners: [Point] = []
-        camera.forEachImagePoint(
-            [
-                Coordinate(latitude: box.north, longitude: box.west),
-                Coordinate(latitude: box.south, longitude: box.east),
-            ],
-            shiftedBy: shift
-        ) { corners.append($0) }
-        guard corners.count == 2 else { return true }
-        let (nw, se) = (corners[0], corners[1])
-        return se.x >= visible.minX && nw.x <= visible.maxX && se.y >= visible.minY && nw.y <= visible.maxY
-    }
-
-    /// The world copies (longitude shifts) in which the parts `parts` of a feature reach the
-    /// image. A style's GeoJSON coordinates are taken as given (a ring may run from -334° to
-    /// 31°); as in MapLibre, where geojson-vt wraps what lies beyond ±180° into the world and
-    /// every world copy is drawn, the feature is drawn in each copy that reaches the image.
-    private func worldCopies(_ parts: [[Coordinate]]) -> [Double] {
-        var west = Double.infinity
-        var east = -Double.infinity
-        for part in parts {
-            for c in part {
-                west = min(west, c.longitude)
-                east = max(east, c.longitude)
-            }
-        }
-        guard west <= east else { return [] }
+        guard let box else { return [] }
+        let corners = [
+            Coordinate(latitude: box.north, longitude: box.west), Coordinate(latitude: box.south, longitude: box.east),
+        ]
         // A copy reaching within a view's width of the image may show its strokes' width.
-        return camera.worldCopies(west: west, east: east, margin: camera.size.width)
+        return camera.worldCopies(west: box.west, east: box.east, margin: camera.size.width).filter { shift in
+            var projected: [Point] = []
+            camera.forEachImagePoint(corners, shiftedBy: shift) { projected.append($0) }
+            guard projected.count == 2 else { return true }
+            let (nw, se) = (projected[0], projected[1])
+            return se.x >= visible.minX && nw.x <= visible.maxX && se.y >= visible.minY && nw.y <= visible.maxY
+        }
     }
 }
 
