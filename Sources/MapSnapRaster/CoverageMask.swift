@@ -74,12 +74,16 @@ package final class CoverageMask {
         var cap: Cap
         /// Shape of the ramp: linear (MapLibre's lines) or smoothstep (its fill outlines).
         var smooth = false
+        /// One pixel per step along the major axis, as a one-pixel GL line rasterizes (see
+        /// `hairline`), instead of every pixel within `edge`.
+        var hairline = false
 
-        package init(edge: Double, ramp: Double, cap: Cap, smooth: Bool = false) {
+        package init(edge: Double, ramp: Double, cap: Cap, smooth: Bool = false, hairline: Bool = false) {
             self.edge = edge
             self.ramp = ramp
             self.cap = cap
             self.smooth = smooth
+            self.hairline = hairline
         }
     }
 
@@ -125,7 +129,9 @@ package final class CoverageMask {
             // Past a segment's end the next one's start disc covers the join: drawn once.
             let joined = j != lastChange || closed
             let s = SegmentFrame(a: a, b: b)
-            if s.len > 0 {
+            if stroke.hairline {
+                if s.len > 0 { hairline(s, stroke, mode, bounds) }
+            } else if s.len > 0 {
                 let pixels = SegmentPixels(
                     s, flatStart: flatStart, flatEnd: flatEnd, endJoined: joined, previous: previous, stroke, mode)
                 if stroke.edge <= Self.thinEdge {

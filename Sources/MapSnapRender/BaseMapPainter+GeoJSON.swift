@@ -113,6 +113,8 @@ extension BaseMapPainter {
                 if let run = pending { apply(run) }
                 pending = nil
                 Self.forEachPart(item.feature.geometry) { drawPerTile($0, paint, maxzoom: maxzoom) }
+                // Translucent features blend one by one, as below.
+                if !batch && !paint.isOpaque { canvas.blendCoverage() }
                 continue
             }
             let record = drawsByCoverage(paint)
@@ -201,6 +203,9 @@ extension BaseMapPainter {
             lines = rings.filter { $0.count > 1 }.map { Self.offset(project($0 + [$0[0]]), by: paint.offset) }
         default: return
         }
+        // The offset is in the lines now: the stroke must not move them again.
+        var paint = paint
+        paint.offset = 0
         let tileZoom = min(max((camera.zoom + 1e-9).rounded(.down), 0), max(maxzoom.rounded(.down), 0))
         let size = 512 * exp2(camera.zoom - tileZoom)
         let buffer = size * 128 / 512

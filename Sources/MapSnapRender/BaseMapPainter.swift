@@ -126,7 +126,8 @@ struct BaseMapPainter<P: Painter> {
             case .fill, .line, .circle, .symbol:
                 guard let sourceID = layer.source else { continue }
                 // *-translate (points, map-aligned: the same as viewport-aligned without bearing)
-                // moves the whole layer, tile clips included, so tiles still meet without seams.
+                // moves the features; each tile's clip stays where the tile is, as MapLibre's
+                // stencil clip does (see `drawTile`).
                 let translate = Self.translation(layer, zctx)
                 canvas.save()
                 defer { canvas.restore() }
@@ -205,8 +206,9 @@ struct BaseMapPainter<P: Painter> {
                 if let tileClips { Self.restrict(&symbols, from: before, to: tileClips) }
                 drew = symbols.count > before
             } else if let fixed {
+                let t = Self.translation(layer, EvaluationContext(zoom: camera.zoom))
                 for clip in tileClips ?? [tile.frame] {
-                    drew = drawTile(layer, p, tile, fixed, &filter, clip: clip) || drew
+                    drew = drawTile(layer, p, tile, fixed, &filter, clip: clip, translate: t) || drew
                 }
             }
             filter.finish()
@@ -290,13 +292,22 @@ struct BaseMapPainter<P: Painter> {
 
     /// Draws the features of `p` that pass `filter` within `clip` (image points; the tile's
     /// square or a part of it); true when it drew something.
+    ///
+    /// The canvas is already moved by the layer's `translate` (points): the features move, the
+    /// clip does not. MapLibre clips each tile by a stencil of its untranslated square, so a
+    /// translated feature shows only where its own tile is (and features of the tile just
+    /// outside the image can move in).
     @discardableResult
     private func drawTile(
         _ style: StyleLayer, _ p: PreparedTileLayer, _ tile: CoveringTile, _ fixed: LayerPaint,
-        _ filter: inout FeatureFilter, clip: Rect
+        _ filter: inout FeatureFilter, clip imageClip: Rect, translate t: Point
     ) -> Bool {
+        // The clip in the translated canvas's points.
+        let clip = imageClip.offsetBy(dx: -t.x, dy: -t.y)
         // The part of the tile drawn on the image, relative to the tile's corner (as `p`'s points).
-        guard let visible = clip.intersection(imageRect)?.offsetBy(dx: -tile.origin.x, dy: -tile.origin.y)
+        guard
+            let visible = clip.intersection(imageRect.offsetBy(dx: -t.x, dy: -t.y))?.offsetBy(
+                dx: -tile.origin.x, dy: -tile.origin.y)
         else { return false }
         guard let wanted = Self.drawnTypes(style.type) else { return false }
         let zoom = camera.zoom
@@ -506,7 +517,7 @@ struct BaseMapPainter<P: Painter> {
     }
 
     /// Whether `paint` is drawn by the canvas's coverage rasterizers (then its geometry is
-    /// recorded in device pixels rather than built as a path): fills, and lines but dashed
+    /// recorded in device pixels rather than built as a path): fills, and lines but patterned
     /// ones and wide bevelled ones, on raster output.
     func drawsByCoverage(_ paint: LayerPaint) -> Bool {
         guard canvas.canRasterizeCoverage else { return false }
@@ -514,7 +525,7 @@ struct BaseMapPainter<P: Painter> {
         case .fill:
             return true
         case .line:
-            guard paint.validDash.isEmpty, paint.pattern == nil else { return false }
+            guard paint.pattern == nil else { return false }
             let thin = paint.totalWidth * camera.scale <= Self.roundJoinTolerance
             return paint.join != .bevel || thin || paint.blur > 0 || paint.offset != 0
         default:
@@ -600,16 +611,16 @@ struct BaseMapPainter<P: Painter> {
             return
         }
         let dash = paint.validDash
+        let cap = dash.isEmpty ? paint.cap : paint.dashCap
         if drawsByCoverage(paint) {
             // MapLibre's own line model: coverage by distance, round joins (plus miter wedges
             // where asked), blur. Much faster than cairo's scan converter for road networks.
             let mitered = paint.join == .miter && paint.totalWidth * camera.scale > Self.roundJoinTolerance
             canvas.strokeByDistance(
                 color: paint.color, opacity: paint.opacity, width: width, gap: gap, blur: paint.blur,
-                cap: paint.cap, miterLimit: mitered ? paint.miterLimit : nil, offset: paint.offset)
+                cap: cap, miterLimit: mitered ? paint.miterLimit : nil, offset: paint.offset, dash: dash)
             return
         }
-        let cap = dash.isEmpty ? paint.cap : paint.dashCap
         if gap > 0 {
             // line-gap-width: two strokes of `width` either side of a `gap`-wide hole.
             canvas.strokeWithGap(
@@ -850,8 +861,13 @@ struct LayerPaint: Equatable {
     var totalWidth: Double { gap > 0 ? gap + 2 * width : width }
     /// line-dasharray in points (multiples of `dashUnit`), or empty for a solid line (also for
     /// a pattern that is invalid or has no gaps: [2, 0] is common).
+    ///
+    /// An odd-length array is not doubled as in SVG: MapLibre's line atlas lets its last dash
+    /// run on into the first one of the next repeat (`[4, 0.5, 3]` draws 4 on, 0.5 off, 3 + 4
+    /// on, …), which is the array with a zero-length gap appended.
     var validDash: [Double] {
-        let d = dash.map { $0 * dashUnit }
+        var d = dash.map { $0 * dashUnit }
+        if d.count % 2 == 1 { d.append(0) }
         let hasGap = stride(from: 1, to: d.count, by: 2).contains { d[$0] > 0 }
         guard d.count >= 2, d.allSatisfy({ $0 >= 0 }), hasGap else { return [] }
         return d

@@ -22,18 +22,18 @@ extension CairoPainter {
     /// one paint blend once where they overlap. Only where `canRasterizeCoverage`.
     func strokeByDistance(
         color: Color, opacity: Double, width: Double, gap: Double, blur: Double, cap: LineCap, miterLimit: Double?,
-        offset: Double
+        offset: Double, dash: [Double]
     ) {
         strokeByDistance(
             color: color, opacity: opacity, width: width, gap: gap, blur: blur, cap: cap, miterLimit: miterLimit,
-            offset: offset, flatten: false)
+            offset: offset, dash: dash, flatten: false)
     }
 
     /// `strokeByDistance`, with curves of the path flattened first when `flatten` (glyph
     /// outlines).
     func strokeByDistance(
         color: Color, opacity: Double, width: Double, gap: Double, blur: Double, cap: LineCap, miterLimit: Double?,
-        offset: Double, flatten: Bool
+        offset: Double, dash: [Double] = [], flatten: Bool
     ) {
         defer { newPath() }
         guard width > 0, opacity > 0, let mask = coverageTarget(CoveragePaint(color: color, opacity: opacity))
@@ -52,13 +52,19 @@ extension CairoPainter {
         case .square: capShape = .flat(extension: outer)
         }
         let outerStroke = CoverageMask.Stroke(edge: outer + 0.5, ramp: ramp, cap: capShape)
-        // The device polylines, moved sideways by `offset` (line-offset) when asked.
+        // The device polylines, moved sideways by `offset` (line-offset) when asked, cut into
+        // dashes when asked.
         var moved: [Point] = []
+        let pattern = dash.map { $0 * s }
+        func dashed(_ pts: UnsafeBufferPointer<Point>, _ body: (UnsafeBufferPointer<Point>) -> Void) {
+            guard !pattern.isEmpty else { return body(pts) }
+            DashPieces.forEach(pts, pattern: pattern, keepDots: cap == .round, body)
+        }
         func eachLine(_ body: (UnsafeBufferPointer<Point>) -> Void) {
             forEachDevicePolyline(m, flatten: flatten) { pts in
-                guard offset != 0 else { return body(pts) }
+                guard offset != 0 else { return dashed(pts, body) }
                 CoverageMask.offsetPolyline(pts, by: offset * s, into: &moved)
-                moved.withUnsafeBufferPointer(body)
+                moved.withUnsafeBufferPointer { dashed($0, body) }
             }
         }
         var sharp: [[Point]] = []
@@ -89,37 +95,28 @@ extension CairoPainter {
     }
 
     /// Fills the current path (nonzero rule) the way MapLibre draws fills: the interior with
-    /// hard edges (pixels whose centre is inside, by exact area ≥ ½; anti-aliased by area when the
-    /// outline has another colour), then, when `outline` is
-    /// given (`fill-antialias`), a one-pixel anti-aliased outline along every ring in that colour
-    /// (`fill-outline-color`, else the fill colour), alpha `1 − smoothstep(0, 1, d)` at distance
-    /// `d` pixels from the ring (`1 − d` for an outline of another colour). Clears the path; the current clip bounds the work; composited
-    /// like `strokeByDistance`. Only where `canRasterizeCoverage`.
+    /// hard edges (pixels whose centre is inside, by exact area ≥ ½), then, when `outline` is
+    /// given (`fill-antialias`), a one-pixel GL line along every ring in that colour
+    /// (`fill-outline-color`, else the fill colour): one pixel per step, alpha
+    /// `1 − smoothstep(0, 1, d)` at distance `d` from the ring (MapLibre's fill outline shader
+    /// over `gl.LINES`). Clears the path; the current clip bounds the work; composited like
+    /// `strokeByDistance`. Only where `canRasterizeCoverage`.
     func fillByArea(color: Color, opacity: Double, outline: Color?) {
         defer { newPath() }
         let paint = CoveragePaint(color: color, opacity: opacity, pattern: fillPattern)
         guard opacity > 0, let mask = coverageTarget(paint) else { return }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
+        guard let clip = fillPath(into: mask, m, flatten: false, hard: true) else { return }
+        let stroke = CoverageMask.Stroke(edge: 1, ramp: 1, cap: .round, smooth: true, hairline: true)
         if fillPattern != nil {
             // A pattern is smoothed by an outline of itself, as MapLibre's fill-outline-pattern.
-            guard let clip = fillPath(into: mask, m, flatten: false, hard: true) else { return }
-            let stroke = CoverageMask.Stroke(edge: 1, ramp: 1, cap: .round, smooth: true)
             forEachDevicePolyline(m, closing: true) { mask.add($0, stroke, mode: .union, clip: clip) }
-            return
-        }
-        // Hard-edged like MapLibre's when the outline (of the same colour) smooths it or when
-        // anti-aliasing is off; by exact area under an outline of another colour, whose
-        // partly transparent inner half would otherwise show the steps.
-        guard let clip = fillPath(into: mask, m, flatten: false, hard: outline == nil || outline == color) else {
             return
         }
         guard let outline, let outlineMask = coverageTarget(CoveragePaint(color: outline, opacity: opacity)) else {
             return
         }
-        // MapLibre's profile where the outline only smooths the fill; a linear one (steps less
-        // visible) for an outline of its own colour.
-        let stroke = CoverageMask.Stroke(edge: 1, ramp: 1, cap: .round, smooth: outline == color)
         forEachDevicePolyline(m, closing: true) { outlineMask.add($0, stroke, mode: .union, clip: clip) }
     }
 

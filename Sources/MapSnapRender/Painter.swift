@@ -127,10 +127,12 @@ protocol Painter: AnyObject {
     /// strokes of `width` either side of the gap; with `miterLimit`, mitered joins up to that
     /// many half widths; `offset` moves the lines sideways (positive: to the right). The mask is
     /// composited in the colour by `flushCoverage` (or when paint of another colour arrives),
-    /// so strokes of one paint blend once where they overlap. Raster output only.
+    /// so strokes of one paint blend once where they overlap. With `dash` (dash and gap lengths
+    /// in points, an even count, from the start of each polyline), each dash is stroked on its
+    /// own with `cap`. Raster output only.
     func strokeByDistance(
         color: Color, opacity: Double, width: Double, gap: Double, blur: Double, cap: LineCap, miterLimit: Double?,
-        offset: Double)
+        offset: Double, dash: [Double])
     /// Fills the current path (nonzero) as MapLibre does — hard-edged interior, then, with
     /// `outline` (`fill-antialias`), a one-device-pixel anti-aliased outline in that colour —
     /// into the coverage mask; clears the path. Raster output only.

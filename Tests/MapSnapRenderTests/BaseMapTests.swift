@@ -1085,3 +1085,47 @@ extension BaseMapTests {
             ["© OpenMapTiles", "© OSM & co"])
     }
 }
+
+extension BaseMapTests {
+    /// `fill-translate` on a vector source moves the features, not the tiles' clips: features
+    /// from below the image move into it (as the same view 100 points further south shows them),
+    /// rather than being left out because their untranslated place is off the image.
+    func testTranslatedTileFeaturesMoveInFromOffTheImage() throws {
+        // The middle of a z14 tile (the sample's deepest: 2,048 points across at zoom 16), so
+        // that the image and 100 points below it lie in that tile.
+        let n = 16384.0
+        let x = (Self.monacoCenter.longitude + 180) / 360 * n
+        let latRad = Self.monacoCenter.latitude * .pi / 180
+        let y = (1 - log(tan(latRad) + 1 / cos(latRad)) / .pi) / 2 * n
+        let lon = (x.rounded(.down) + 0.5) / n * 360 - 180
+        let lat = atan(sinh(.pi * (1 - 2 * (y.rounded(.down) + 0.5) / n))) * 180 / .pi
+        func style(_ translate: String) -> String {
+            """
+            {"version": 8, "sources": {"omt": {"type": "vector", "url": "\(Self.monaco)"}},
+             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+              {"id": "b", "type": "fill", "source": "omt", "source-layer": "building",
+               "paint": {"fill-color": "#000000", "fill-antialias": false\(translate)}}]}
+            """
+        }
+        let size = Size(width: 200, height: 200)
+        let moved = try render(
+            loadStyleText(style(#", "fill-translate": [0, -100]"#)), Coordinate(latitude: lat, longitude: lon),
+            zoom: 16, size: size)
+        let south = moved.camera.coordinate(for: Point(x: 100, y: 200))
+        let plain = try render(loadStyleText(style("")), south, zoom: 16, size: size)
+        let a = try RGBAImage(png: moved.bytes)
+        let b = try RGBAImage(png: plain.bytes)
+        let rows = 100..<200
+        var dark = 0
+        var worst = 0
+        for y in 0..<200 {
+            for x in 0..<200 {
+                let i = (y * 200 + x) * 4
+                worst = max(worst, abs(Int(a.pixels[i]) - Int(b.pixels[i])))
+                if rows.contains(y) && a.pixels[i] < 128 { dark += 1 }
+            }
+        }
+        XCTAssertGreaterThan(dark, 50, "buildings from below the image fill its bottom rows")
+        XCTAssertLessThanOrEqual(worst, 2, "the translated view is the view 100 points south")
+    }
+}

@@ -75,4 +75,53 @@ final class GeoJSONLineRulesTests: XCTestCase {
         XCTAssertGreaterThan(try dark(#"["step", ["zoom"], "butt", 10.5, "round"]"#), 200, "round dots")
         XCTAssertEqual(try dark(#""butt""#), 0, "zero-length butt dashes")
     }
+
+    /// An odd-length `line-dasharray` is not doubled as in SVG: its last dash runs on into the
+    /// first one of the next repeat, as MapLibre's line atlas lays it out. [4, 1, 2] at width 2
+    /// draws 8 on, 2 off, then 12 on and 2 off over and over (SVG would give 8, 4 and 2 on).
+    func testOddDashArraysRunOnIntoTheNextRepeat() throws {
+        // From off the image on the left to the image's middle (a tile edge, where dashes restart).
+        let png = try render(
+            [[[-0.2, 0.0], [-0.00001, 0.0]]], width: 2, format: .png, paint: #", "line-dasharray": [4, 1, 2]"#)
+        let img = try RGBAImage(png: png)
+        let row = (0..<img.width).map { img.pixels[(50 * img.width + $0) * 4] < 128 }
+        var runs: [(on: Bool, length: Int)] = []
+        for dark in row[..<98] {
+            if let last = runs.last, last.on == dark {
+                runs[runs.count - 1].length += 1
+            } else {
+                runs.append((dark, 1))
+            }
+        }
+        // The runs that touch neither end of the stretch looked at.
+        let inner = runs.dropFirst().dropLast()
+        XCTAssertGreaterThan(inner.count, 8)
+        for run in inner {
+            XCTAssert(run.on ? (11...13).contains(run.length) : (1...3).contains(run.length), "\(runs)")
+        }
+    }
+
+    /// `line-blur` softens dashed lines too (MapLibre's dashes share the line shader's blur).
+    func testBlurAppliesToDashes() throws {
+        let line = [[-0.2, 0.0], [-0.00001, 0.0]]
+        func darkest(_ blur: Double) throws -> UInt8 {
+            let paint = #", "line-dasharray": [3, 1], "line-blur": \#(blur)"#
+            let img = try RGBAImage(png: render([line], width: 4, format: .png, paint: paint))
+            return (0..<98).map { img.pixels[(50 * img.width + $0) * 4] }.min() ?? 255
+        }
+        XCTAssertLessThan(try darkest(0), 10, "sharp dashes are black in their middle")
+        XCTAssertGreaterThan(try darkest(4), 60, "blurred dashes are never fully black")
+    }
+
+    /// Translucent dashed features blend one by one, as MapLibre draws them: where two cross, the
+    /// crossing is darker than either.
+    func testTranslucentDashedFeaturesBlendEachOnItsOwn() throws {
+        let a = [[-0.03, -0.01], [0.03, 0.01]]
+        let b = [[-0.03, 0.01], [0.03, -0.01]]
+        let paint = #", "line-dasharray": [20, 1], "line-opacity": 0.5"#
+        let img = try RGBAImage(png: render([a, b], width: 6, format: .png, paint: paint))
+        let single = try RGBAImage(png: render([a], width: 6, format: .png, paint: paint))
+        func red(_ im: RGBAImage, _ x: Int, _ y: Int) -> Int { Int(im.pixels[(y * im.width + x) * 4]) }
+        XCTAssertLessThan(red(img, 100, 50), red(single, 100, 50) - 40, "the crossing blends twice")
+    }
 }
