@@ -104,7 +104,17 @@ extension CoverageMask {
     package static func offsetPolyline(
         _ pts: UnsafeBufferPointer<Point>, by distance: Double, into out: inout [Point]
     ) {
+        var measures: [Double]?
+        offsetPolyline(pts, by: distance, into: &out, measures: &measures)
+    }
+
+    /// `offsetPolyline(_:by:into:)`, and into `measures` (when not nil) the distance along `pts`
+    /// of the vertex each point of `out` comes from (both points of a bevel share it).
+    package static func offsetPolyline(
+        _ pts: UnsafeBufferPointer<Point>, by distance: Double, into out: inout [Point], measures: inout [Double]?
+    ) {
         out.removeAll(keepingCapacity: true)
+        measures?.removeAll(keepingCapacity: true)
         // Distinct consecutive points.
         var p: [Point] = []
         p.reserveCapacity(pts.count)
@@ -118,7 +128,17 @@ extension CoverageMask {
             return Point(x: -dy / l, y: dx / l)
         }
         let n = p.count
+        var along = 0.0
         for i in 0..<n {
+            if i > 0 {
+                let dx = p[i].x - p[i - 1].x
+                let dy = p[i].y - p[i - 1].y
+                along += (dx * dx + dy * dy).squareRoot()
+            }
+            let before = out.count
+            defer {
+                if measures != nil { measures?.append(contentsOf: repeatElement(along, count: out.count - before)) }
+            }
             let prev: Point? = i > 0 ? normal(p[i - 1], p[i]) : (closed ? normal(p[n - 2], p[0]) : nil)
             let next: Point? = i < n - 1 ? normal(p[i], p[i + 1]) : (closed ? normal(p[0], p[1]) : nil)
             switch (prev, next) {

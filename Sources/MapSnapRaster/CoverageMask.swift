@@ -98,15 +98,23 @@ package final class CoverageMask {
     deinit { data.deallocate() }
 
     /// Rasterizes the polyline `pts` (device pixels; closed when its last point equals its
-    /// first, then it has no caps) within `clip`.
-    package func add(_ pts: UnsafeBufferPointer<Point>, _ stroke: Stroke, mode: Mode, clip: PixelRect) {
+    /// first, then it has no caps) within `clip`; its ends take `startCap` and `endCap` when
+    /// given, else the stroke's cap.
+    package func add(
+        _ pts: UnsafeBufferPointer<Point>, _ stroke: Stroke, mode: Mode, clip: PixelRect, startCap: Cap? = nil,
+        endCap: Cap? = nil
+    ) {
         let n = pts.count
         guard n >= 2, stroke.edge > 0, stroke.ramp > 0 else { return }
         let bounds = clip.intersection(PixelRect(x0: 0, y0: 0, x1: width, y1: height))
         guard !bounds.isEmpty else { return }
         let closed = pts[0] == pts[n - 1]
-        var flatExtension: Double?
-        if case .flat(let e) = stroke.cap, !closed { flatExtension = e }
+        func flat(_ cap: Cap) -> Double? {
+            if case .flat(let e) = cap, !closed { return e }
+            return nil
+        }
+        let startFlat = flat(startCap ?? stroke.cap)
+        let endFlat = flat(endCap ?? stroke.cap)
         // Repeated points are skipped, so that every segment has a direction.
         var lastChange = n - 1
         while lastChange > 0 && pts[lastChange] == pts[lastChange - 1] { lastChange -= 1 }
@@ -117,15 +125,13 @@ package final class CoverageMask {
         for j in 1...lastChange where pts[j] != pts[i] {
             var a = pts[i]
             var b = pts[j]
-            let flatStart = flatExtension != nil && i == 0
-            let flatEnd = flatExtension != nil && j == lastChange
-            if let e = flatExtension, e > 0 {
-                let dx = b.x - a.x
-                let dy = b.y - a.y
-                let len = (dx * dx + dy * dy).squareRoot()
-                if flatStart { a = Point(x: a.x - dx / len * e, y: a.y - dy / len * e) }
-                if flatEnd { b = Point(x: b.x + dx / len * e, y: b.y + dy / len * e) }
-            }
+            let flatStart = startFlat != nil && i == 0
+            let flatEnd = endFlat != nil && j == lastChange
+            let dx = b.x - a.x
+            let dy = b.y - a.y
+            let len = (dx * dx + dy * dy).squareRoot()
+            if flatStart, let e = startFlat, e > 0 { a = Point(x: a.x - dx / len * e, y: a.y - dy / len * e) }
+            if flatEnd, let e = endFlat, e > 0 { b = Point(x: b.x + dx / len * e, y: b.y + dy / len * e) }
             // Past a segment's end the next one's start disc covers the join: drawn once.
             let joined = j != lastChange || closed
             let s = SegmentFrame(a: a, b: b)

@@ -9,9 +9,14 @@ package enum DashPieces {
     /// `keepDots`, as a piece of two points a millionth of a pixel apart along the line (a dot
     /// under round caps); otherwise it is skipped. Does nothing for a pattern without a
     /// positive length.
+    ///
+    /// With `measures` (one per point, not decreasing), the pattern runs by them rather than by
+    /// the points' own distances: each segment spans its two measures, evenly. MapLibre lays
+    /// dashes out by the distance along the original line at each vertex, so an offset line
+    /// (`line-offset`) is dashed by its original's measures.
     package static func forEach(
         _ pts: UnsafeBufferPointer<Point>, pattern: [Double], keepDots: Bool,
-        _ body: (UnsafeBufferPointer<Point>) -> Void
+        measures: UnsafeBufferPointer<Double>? = nil, _ body: (UnsafeBufferPointer<Point>) -> Void
     ) {
         let period = pattern.reduce(0, +)
         guard pts.count >= 2, pattern.count >= 2, pattern.count % 2 == 0, period > 0, period.isFinite else { return }
@@ -51,16 +56,19 @@ package enum DashPieces {
             let b = pts[i]
             let dx = b.x - a.x
             let dy = b.y - a.y
-            let len = (dx * dx + dy * dy).squareRoot()
-            guard len > 0 else { continue }
-            let (ux, uy) = (dx / len, dy / len)
+            let geometric = (dx * dx + dy * dy).squareRoot()
+            guard geometric > 0 else { continue }
+            let (ux, uy) = (dx / geometric, dy / geometric)
+            // The segment's length in the pattern, and pixels per unit of it.
+            let len = measures.map { max($0[i] - $0[i - 1], 0) } ?? geometric
+            let step = len > 0 ? geometric / len : 0
             if left == 0 && on && piece.count == 1 && keepDots {
                 piece.append(Point(x: a.x + ux * 1e-6, y: a.y + uy * 1e-6))
             }
             var done = 0.0
             while len - done > left {
                 done += left
-                advance(at: Point(x: a.x + ux * done, y: a.y + uy * done), ux, uy)
+                advance(at: Point(x: a.x + ux * done * step, y: a.y + uy * done * step), ux, uy)
             }
             left -= len - done
             if on { piece.append(b) }

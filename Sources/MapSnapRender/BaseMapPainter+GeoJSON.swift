@@ -196,16 +196,18 @@ extension BaseMapPainter {
     /// tile the parts of the line inside its buffered square are drawn clipped to the tile, the
     /// dashes or pattern starting where each part begins.
     private func drawPerTile(_ g: Geometry, _ paint: LayerPaint, maxzoom: Double) {
+        // The coverage rasterizer moves each tile's part by line-offset itself, dashing it by the
+        // original's distances as MapLibre does; for the painter's path the lines move first.
+        var paint = paint
+        let offset = drawsByCoverage(paint) ? 0 : paint.offset
+        if offset != 0 { paint.offset = 0 }
         let lines: [[Point]]
         switch g {
-        case .lineString(let cs): lines = [Self.offset(project(cs), by: paint.offset)]
+        case .lineString(let cs): lines = [Self.offset(project(cs), by: offset)]
         case .polygon(let rings):
-            lines = rings.filter { $0.count > 1 }.map { Self.offset(project($0 + [$0[0]]), by: paint.offset) }
+            lines = rings.filter { $0.count > 1 }.map { Self.offset(project($0 + [$0[0]]), by: offset) }
         default: return
         }
-        // The offset is in the lines now: the stroke must not move them again.
-        var paint = paint
-        paint.offset = 0
         let tileZoom = min(max((camera.zoom + 1e-9).rounded(.down), 0), max(maxzoom.rounded(.down), 0))
         let size = 512 * exp2(camera.zoom - tileZoom)
         let buffer = size * 128 / 512

@@ -54,18 +54,33 @@ extension CairoPainter {
         let outerStroke = CoverageMask.Stroke(edge: outer + 0.5, ramp: ramp, cap: capShape)
         // The device polylines, moved sideways by `offset` (line-offset) when asked, cut into
         // dashes when asked.
+        // An offset line is dashed by its original's distances, as MapLibre lays dashes out.
         var moved: [Point] = []
         let pattern = dash.map { $0 * s }
-        func dashed(_ pts: UnsafeBufferPointer<Point>, _ body: (UnsafeBufferPointer<Point>) -> Void) {
-            guard !pattern.isEmpty else { return body(pts) }
-            DashPieces.forEach(pts, pattern: pattern, keepDots: cap == .round, body)
-        }
+        var measures: [Double]? = pattern.isEmpty ? nil : []
         func eachLine(_ body: (UnsafeBufferPointer<Point>) -> Void) {
             forEachDevicePolyline(m, flatten: flatten) { pts in
-                guard offset != 0 else { return dashed(pts, body) }
-                CoverageMask.offsetPolyline(pts, by: offset * s, into: &moved)
-                moved.withUnsafeBufferPointer { dashed($0, body) }
+                guard offset != 0 else {
+                    guard !pattern.isEmpty else { return body(pts) }
+                    return DashPieces.forEach(pts, pattern: pattern, keepDots: cap == .round, body)
+                }
+                CoverageMask.offsetPolyline(pts, by: offset * s, into: &moved, measures: &measures)
+                guard let along = measures else { return moved.withUnsafeBufferPointer(body) }
+                moved.withUnsafeBufferPointer { line in
+                    along.withUnsafeBufferPointer {
+                        DashPieces.forEach(line, pattern: pattern, keepDots: cap == .round, measures: $0, body)
+                    }
+                }
             }
+        }
+        if opacity * color.alpha < 1 {
+            var lines: [[Point]] = []
+            eachLine { lines.append(Array($0)) }
+            let inner = gap > 0 ? CoverageMask.Stroke(edge: gap / 2 * s + 0.5, ramp: ramp, cap: capShape) : nil
+            let shape = RunShape(
+                outer: outerStroke, inner: inner, halfWidth: outer, gap: gap * s, miterLimit: miterLimit, clip: clip)
+            strokeFoldedRuns(lines, shape, paint: CoveragePaint(color: color, opacity: opacity), cap: cap)
+            return
         }
         var sharp: [[Point]] = []
         if let miterLimit {
@@ -91,6 +106,51 @@ extension CairoPainter {
             // Last: this replaces the current path.
             strokeDevicePolylines(
                 sharp, color: color, opacity: opacity, width: 2 * outer, cap: cap, miterLimit: miterLimit, gap: gap * s)
+        }
+    }
+
+    /// How `strokeFoldedRuns` strokes each run, device pixels.
+    struct RunShape {
+        var outer: CoverageMask.Stroke
+        /// The gap's stroke, erased from the outer one (nil without `line-gap-width`).
+        var inner: CoverageMask.Stroke?
+        var halfWidth: Double
+        /// The gap's width (0 without one).
+        var gap: Double
+        var miterLimit: Double?
+        var clip: CoverageMask.PixelRect
+    }
+
+    /// Strokes translucent `lines` (device pixels) as MapLibre blends them: each run between the
+    /// joins where its geometry folds over (`FoldedJoins`) blends on its own, so where the runs
+    /// overlap they blend twice; ends at a fold are round for round joins (MapLibre's round
+    /// join caps both segments) and flat for the others.
+    private func strokeFoldedRuns(_ lines: [[Point]], _ shape: RunShape, paint: CoveragePaint, cap: LineCap) {
+        let foldCap: CoverageMask.Cap = shape.miterLimit == nil ? .round : .flat(extension: 0)
+        for line in lines {
+            line.withUnsafeBufferPointer { pts in
+                FoldedJoins.forEachRun(pts, unfoldedUpTo: shape.miterLimit ?? 0) { run, startsAtFold, endsAtFold in
+                    guard let mask = coverageTarget(paint) else { return }
+                    if let limit = shape.miterLimit, CoverageMask.hasSharpJoin(run, limit: limit) {
+                        strokeDevicePolylines(
+                            [Array(run)], color: paint.color, opacity: paint.opacity, width: 2 * shape.halfWidth,
+                            cap: cap, miterLimit: limit, gap: shape.gap)
+                        return
+                    }
+                    let start = startsAtFold ? foldCap : nil
+                    let end = endsAtFold ? foldCap : nil
+                    mask.add(run, shape.outer, mode: .union, clip: shape.clip, startCap: start, endCap: end)
+                    if let limit = shape.miterLimit {
+                        mask.addMiterWedges(
+                            run, halfWidth: shape.halfWidth, limit: limit, using: accumulator(for: mask),
+                            clip: shape.clip)
+                    }
+                    if let inner = shape.inner {
+                        mask.add(run, inner, mode: .erase, clip: shape.clip, startCap: start, endCap: end)
+                    }
+                    blendCoverage()
+                }
+            }
         }
     }
 

@@ -124,4 +124,15 @@ final class GeoJSONLineRulesTests: XCTestCase {
         func red(_ im: RGBAImage, _ x: Int, _ y: Int) -> Int { Int(im.pixels[(y * im.width + x) * 4]) }
         XCTAssertLessThan(red(img, 100, 50), red(single, 100, 50) - 40, "the crossing blends twice")
     }
+
+    /// A translucent line that turns back on itself blends twice where its two legs overlap, as
+    /// MapLibre's folded join geometry does; a gentle bend blends once.
+    func testATranslucentHairpinBlendsTwice() throws {
+        let hairpin = [[-0.05, 0.0], [0.05, 0.0], [-0.05, 0.001]]
+        let paint = #", "line-opacity": 0.5"#
+        let img = try RGBAImage(png: render([hairpin], width: 8, format: .png, paint: paint))
+        let once = try RGBAImage(png: render([[[-0.05, 0.0], [0.05, 0.0]]], width: 8, format: .png, paint: paint))
+        func red(_ im: RGBAImage, _ x: Int, _ y: Int) -> Int { Int(im.pixels[(y * im.width + x) * 4]) }
+        XCTAssertLessThan(red(img, 80, 50), red(once, 80, 50) - 40, "the legs overlap and blend twice")
+    }
 }
