@@ -74,12 +74,13 @@ extension CairoPainter {
             }
         }
         if opacity * color.alpha < 1 {
-            var lines: [[Point]] = []
-            eachLine { lines.append(Array($0)) }
             let inner = gap > 0 ? CoverageMask.Stroke(edge: gap / 2 * s + 0.5, ramp: ramp, cap: capShape) : nil
             let shape = RunShape(
                 outer: outerStroke, inner: inner, halfWidth: outer, gap: gap * s, miterLimit: miterLimit, clip: clip)
-            strokeFoldedRuns(lines, shape, paint: CoveragePaint(color: color, opacity: opacity), cap: cap)
+            var started = false
+            eachLine {
+                strokeFoldedRuns($0, shape, paint: CoveragePaint(color: color, opacity: opacity), cap: cap, &started)
+            }
             return
         }
         var sharp: [[Point]] = []
@@ -121,35 +122,36 @@ extension CairoPainter {
         var clip: CoverageMask.PixelRect
     }
 
-    /// Strokes translucent `lines` (device pixels) as MapLibre blends them: each run between the
+    /// Strokes a translucent line `pts` (device pixels) as MapLibre blends it: each run between the
     /// joins where its geometry folds over (`FoldedJoins`) blends on its own, so where the runs
     /// overlap they blend twice; ends at a fold are round for round joins (MapLibre's round
-    /// join caps both segments) and flat for the others.
-    private func strokeFoldedRuns(_ lines: [[Point]], _ shape: RunShape, paint: CoveragePaint, cap: LineCap) {
+    /// join caps both segments) and flat for the others. The last run stays in the mask, for
+    /// the caller's `blendCoverage` (one blend per feature when nothing folds).
+    /// `started`: whether a run of the feature is in the mask already.
+    private func strokeFoldedRuns(
+        _ pts: UnsafeBufferPointer<Point>, _ shape: RunShape, paint: CoveragePaint, cap: LineCap, _ started: inout Bool
+    ) {
         let foldCap: CoverageMask.Cap = shape.miterLimit == nil ? .round : .flat(extension: 0)
-        for line in lines {
-            line.withUnsafeBufferPointer { pts in
-                FoldedJoins.forEachRun(pts, unfoldedUpTo: shape.miterLimit ?? 0) { run, startsAtFold, endsAtFold in
-                    guard let mask = coverageTarget(paint) else { return }
-                    if let limit = shape.miterLimit, CoverageMask.hasSharpJoin(run, limit: limit) {
-                        strokeDevicePolylines(
-                            [Array(run)], color: paint.color, opacity: paint.opacity, width: 2 * shape.halfWidth,
-                            cap: cap, miterLimit: limit, gap: shape.gap)
-                        return
-                    }
-                    let start = startsAtFold ? foldCap : nil
-                    let end = endsAtFold ? foldCap : nil
-                    mask.add(run, shape.outer, mode: .union, clip: shape.clip, startCap: start, endCap: end)
-                    if let limit = shape.miterLimit {
-                        mask.addMiterWedges(
-                            run, halfWidth: shape.halfWidth, limit: limit, using: accumulator(for: mask),
-                            clip: shape.clip)
-                    }
-                    if let inner = shape.inner {
-                        mask.add(run, inner, mode: .erase, clip: shape.clip, startCap: start, endCap: end)
-                    }
-                    blendCoverage()
-                }
+        FoldedJoins.forEachRun(pts, unfoldedUpTo: shape.miterLimit ?? 0) { run, startsAtFold, endsAtFold in
+            // A run after a fold blends on its own: the one before goes first.
+            if started && startsAtFold { blendCoverage() }
+            started = true
+            guard let mask = coverageTarget(paint) else { return }
+            if let limit = shape.miterLimit, CoverageMask.hasSharpJoin(run, limit: limit) {
+                strokeDevicePolylines(
+                    [Array(run)], color: paint.color, opacity: paint.opacity, width: 2 * shape.halfWidth, cap: cap,
+                    miterLimit: limit, gap: shape.gap)
+                return
+            }
+            let start = startsAtFold ? foldCap : nil
+            let end = endsAtFold ? foldCap : nil
+            mask.add(run, shape.outer, mode: .union, clip: shape.clip, startCap: start, endCap: end)
+            if let limit = shape.miterLimit {
+                mask.addMiterWedges(
+                    run, halfWidth: shape.halfWidth, limit: limit, using: accumulator(for: mask), clip: shape.clip)
+            }
+            if let inner = shape.inner {
+                mask.add(run, inner, mode: .erase, clip: shape.clip, startCap: start, endCap: end)
             }
         }
     }
