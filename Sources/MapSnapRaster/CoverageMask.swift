@@ -77,13 +77,20 @@ package final class CoverageMask {
         /// One pixel per step along the major axis, as a one-pixel GL line rasterizes (see
         /// `hairline`), instead of every pixel within `edge`.
         var hairline = false
+        /// When > 0, flat ends fade by `smoothstep(−h, h, d)` at distance `d` pixels inside the
+        /// cut (negative outside) instead of a half-pixel linear ramp: MapLibre's dash edges
+        /// (its dash atlas is a distance field read through a smoothstep about a pixel wide).
+        var softEnds = 0.0
 
-        package init(edge: Double, ramp: Double, cap: Cap, smooth: Bool = false, hairline: Bool = false) {
+        package init(
+            edge: Double, ramp: Double, cap: Cap, smooth: Bool = false, hairline: Bool = false, softEnds: Double = 0
+        ) {
             self.edge = edge
             self.ramp = ramp
             self.cap = cap
             self.smooth = smooth
             self.hairline = hairline
+            self.softEnds = softEnds
         }
     }
 
@@ -188,6 +195,8 @@ package final class CoverageMask {
         let invRamp: Double
         let smooth: Bool
         let union: Bool
+        /// See `Stroke.softEnds` (0: off).
+        let soft: Double
 
         init(
             _ s: SegmentFrame, flatStart: Bool, flatEnd: Bool, endJoined: Bool,
@@ -203,6 +212,7 @@ package final class CoverageMask {
             invRamp = 1 / stroke.ramp
             smooth = stroke.smooth
             union = mode == .union
+            soft = stroke.softEnds
         }
 
         /// Coverage 0…1 of the pixel whose centre lies `ux`, `uy` from the segment's start and
@@ -211,6 +221,16 @@ package final class CoverageMask {
         func coverage(ux: Double, uy: Double, along: Double, cross: Double) -> Double {
             var d = abs(cross)
             var endFactor = 1.0
+            if soft > 0 {
+                // Soft flat ends fade inside the cut too.
+                if flatStart && along < soft { endFactor = Self.fade(along, soft) }
+                if flatEnd && s.len - along < soft { endFactor *= Self.fade(s.len - along, soft) }
+                if (flatStart && along < 0) || (flatEnd && along > s.len) {
+                    var c = min((e - d) * invRamp, 1)
+                    if smooth && c > 0 { c = c * c * (3 - 2 * c) }
+                    return c > 0 ? c * endFactor : 0
+                }
+            }
             if along < 0 {
                 if flatStart {
                     endFactor = min(max(0.5 + along, 0), 1)
@@ -240,6 +260,13 @@ package final class CoverageMask {
             var c = min((e - d) * invRamp, 1)
             if smooth && c > 0 { c = c * c * (3 - 2 * c) }
             return c * endFactor
+        }
+
+        /// `smoothstep(−h, h, x)`.
+        @inline(__always)
+        static func fade(_ x: Double, _ h: Double) -> Double {
+            let t = min(max((x + h) / (2 * h), 0), 1)
+            return t * t * (3 - 2 * t)
         }
 
         /// Writes coverage `c` (> 0) at `p`: union keeps the larger, erase caps at `1 − c`.
@@ -400,11 +427,15 @@ package final class CoverageMask {
         @inline(__always)
         func interior(x0: Int, x1: Int, along0: Double) -> (Int, Int) {
             guard px.union && !px.smooth else { return (x1, x1) }
+            // Soft flat ends fade inside the segment: those pixels take the general coverage.
+            let from = px.flatStart ? px.soft : 0
+            let to = px.s.len - (px.flatEnd ? px.soft : 0)
+            guard from <= to else { return (x1, x1) }
             if invAlongStep == 0 {
-                return along0 >= 0 && along0 <= px.s.len ? (x0, x1) : (x1, x1)
+                return along0 >= from && along0 <= to ? (x0, x1) : (x1, x1)
             }
-            let ta = -along0 * invAlongStep
-            let tb = (px.s.len - along0) * invAlongStep
+            let ta = (from - along0) * invAlongStep
+            let tb = (to - along0) * invAlongStep
             let lo = ceilInt(min(ta, tb)) + 1
             let hi = floorInt(max(ta, tb))
             let midStart = min(max(x0 + lo, x0), x1)

@@ -51,7 +51,9 @@ extension CairoPainter {
         case .butt: capShape = .flat(extension: 0)
         case .square: capShape = .flat(extension: outer)
         }
-        let outerStroke = CoverageMask.Stroke(edge: outer + 0.5, ramp: ramp, cap: capShape)
+        // Dash edges fade over about a pixel each side, as MapLibre's dash distance field does.
+        let softEnds = dash.isEmpty ? 0.0 : 1.0
+        let outerStroke = CoverageMask.Stroke(edge: outer + 0.5, ramp: ramp, cap: capShape, softEnds: softEnds)
         // The device polylines, moved sideways by `offset` (line-offset) when asked, cut into
         // dashes when asked.
         // An offset line is dashed by its original's distances, as MapLibre lays dashes out.
@@ -74,7 +76,9 @@ extension CairoPainter {
             }
         }
         if opacity * color.alpha < 1 {
-            let inner = gap > 0 ? CoverageMask.Stroke(edge: gap / 2 * s + 0.5, ramp: ramp, cap: capShape) : nil
+            let inner =
+                gap > 0
+                ? CoverageMask.Stroke(edge: gap / 2 * s + 0.5, ramp: ramp, cap: capShape, softEnds: softEnds) : nil
             let shape = RunShape(
                 outer: outerStroke, inner: inner, halfWidth: outer, gap: gap * s, miterLimit: miterLimit, clip: clip)
             var started = false
@@ -100,7 +104,7 @@ extension CairoPainter {
             eachLine { mask.add($0, outerStroke, mode: .union, clip: clip) }
         }
         if gap > 0 {
-            let inner = CoverageMask.Stroke(edge: gap / 2 * s + 0.5, ramp: ramp, cap: capShape)
+            let inner = CoverageMask.Stroke(edge: gap / 2 * s + 0.5, ramp: ramp, cap: capShape, softEnds: softEnds)
             eachLine { mask.add($0, inner, mode: .erase, clip: clip) }
         }
         if let miterLimit, !sharp.isEmpty {

@@ -56,3 +56,22 @@ final class CoverageMaskHairlineTests: XCTestCase {
         XCTAssertEqual(Int(m.data[5 * m.stride + 5]), 255)
     }
 }
+
+/// Soft flat ends (MapLibre's dash edges): `smoothstep(−1, 1, d)` about the cut, inside and out.
+final class CoverageMaskSoftEndsTests: XCTestCase {
+    func testSoftEndsFadeAcrossTheCut() {
+        let m = CoverageMask(width: 40, height: 20, stride: 40)
+        let stroke = CoverageMask.Stroke(edge: 3, ramp: 1, cap: .flat(extension: 0), softEnds: 1)
+        let everything = CoverageMask.PixelRect(x0: 0, y0: 0, x1: 40, y1: 20)
+        // From x = 10 to 30 along y = 10: pixel 10's centre is 0.5 inside, pixel 9's 0.5 outside.
+        [Point(x: 10, y: 10), Point(x: 30, y: 10)].withUnsafeBufferPointer {
+            m.add($0, stroke, mode: .union, clip: everything)
+        }
+        func at(_ x: Int) -> Int { Int(m.data[10 * m.stride + x]) }
+        XCTAssertEqual(at(10), Int((0.84375 * 255).rounded()), "0.5 inside: smoothstep(0.75)")
+        XCTAssertEqual(at(9), Int((0.15625 * 255).rounded()), "0.5 outside: smoothstep(0.25)")
+        XCTAssertEqual(at(20), 255, "the middle is full")
+        XCTAssertEqual(at(29), at(10), "both ends alike")
+        XCTAssertEqual(at(8), 0, "1.5 outside: nothing")
+    }
+}
