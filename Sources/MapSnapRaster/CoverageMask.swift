@@ -134,11 +134,15 @@ package final class CoverageMask {
             var b = pts[j]
             let flatStart = startFlat != nil && i == 0
             let flatEnd = endFlat != nil && j == lastChange
-            let dx = b.x - a.x
-            let dy = b.y - a.y
-            let len = (dx * dx + dy * dy).squareRoot()
-            if flatStart, let e = startFlat, e > 0 { a = Point(x: a.x - dx / len * e, y: a.y - dy / len * e) }
-            if flatEnd, let e = endFlat, e > 0 { b = Point(x: b.x + dx / len * e, y: b.y + dy / len * e) }
+            let startExtension = flatStart ? startFlat ?? 0 : 0
+            let endExtension = flatEnd ? endFlat ?? 0 : 0
+            if startExtension > 0 || endExtension > 0 {
+                let dx = b.x - a.x
+                let dy = b.y - a.y
+                let len = (dx * dx + dy * dy).squareRoot()
+                a = Point(x: a.x - dx / len * startExtension, y: a.y - dy / len * startExtension)
+                b = Point(x: b.x + dx / len * endExtension, y: b.y + dy / len * endExtension)
+            }
             // Past a segment's end the next one's start disc covers the join: drawn once.
             let joined = j != lastChange || closed
             let s = SegmentFrame(a: a, b: b)
@@ -197,6 +201,10 @@ package final class CoverageMask {
         let union: Bool
         /// See `Stroke.softEnds` (0: off).
         let soft: Double
+        /// Where along the segment (pixels) coverage no longer depends on the ends: inside the
+        /// soft fades of flat ends.
+        let interiorFrom: Double
+        let interiorTo: Double
 
         init(
             _ s: SegmentFrame, flatStart: Bool, flatEnd: Bool, endJoined: Bool,
@@ -213,6 +221,8 @@ package final class CoverageMask {
             smooth = stroke.smooth
             union = mode == .union
             soft = stroke.softEnds
+            interiorFrom = flatStart ? soft : 0
+            interiorTo = s.len - (flatEnd ? soft : 0)
         }
 
         /// Coverage 0…1 of the pixel whose centre lies `ux`, `uy` from the segment's start and
@@ -426,11 +436,9 @@ package final class CoverageMask {
         /// for a union without smoothstep; an empty range at `x1` otherwise.
         @inline(__always)
         func interior(x0: Int, x1: Int, along0: Double) -> (Int, Int) {
-            guard px.union && !px.smooth else { return (x1, x1) }
             // Soft flat ends fade inside the segment: those pixels take the general coverage.
-            let from = px.flatStart ? px.soft : 0
-            let to = px.s.len - (px.flatEnd ? px.soft : 0)
-            guard from <= to else { return (x1, x1) }
+            let (from, to) = (px.interiorFrom, px.interiorTo)
+            guard px.union && !px.smooth && from <= to else { return (x1, x1) }
             if invAlongStep == 0 {
                 return along0 >= from && along0 <= to ? (x0, x1) : (x1, x1)
             }

@@ -16,22 +16,25 @@ package enum FoldedJoins {
     ) {
         let n = pts.count
         guard n >= 3 else { return body(pts, false, false) }
-        // v > L ⇔ cos²(θ/2) = (1 + cos θ) / 2 < 1 / L².
-        let bound = 1 / (max(2, limit) * max(2, limit))
+        // v > L ⇔ cos²(θ/2) = (1 + cos θ) / 2 < 1 / L² ⇔ cos θ < −k with k = 1 − 2 / L² (> 0):
+        // with d1 · d2 = |d1| |d2| cos θ, d1 · d2 < 0 and (d1 · d2)² > k² |d1|² |d2|² (no roots).
+        let l = max(2, limit)
+        let k = 1 - 2 / (l * l)
+        let k2 = k * k
         var start = 0
-        var previous: (x: Double, y: Double)?
+        var previous: (x: Double, y: Double, n2: Double)?
         var last = 0
         for i in 1..<n {
             let dx = pts[i].x - pts[last].x
             let dy = pts[i].y - pts[last].y
-            let len = (dx * dx + dy * dy).squareRoot()
-            guard len > 0 else { continue }
-            let u = (x: dx / len, y: dy / len)
-            if let p = previous, (1 + p.x * u.x + p.y * u.y) / 2 < bound {
+            let n2 = dx * dx + dy * dy
+            guard n2 > 0 else { continue }
+            let dot = previous.map { $0.x * dx + $0.y * dy } ?? 0
+            if let p = previous, dot < 0, dot * dot > k2 * p.n2 * n2 {
                 body(UnsafeBufferPointer(rebasing: pts[start...last]), start > 0, true)
                 start = last
             }
-            previous = u
+            previous = (dx, dy, n2)
             last = i
         }
         body(UnsafeBufferPointer(rebasing: pts[start..<n]), start > 0, false)
