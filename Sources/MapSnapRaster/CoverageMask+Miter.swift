@@ -136,9 +136,7 @@ extension CoverageMask {
                 along += (dx * dx + dy * dy).squareRoot()
             }
             let before = out.count
-            defer {
-                if measures != nil { measures?.append(contentsOf: repeatElement(along, count: out.count - before)) }
-            }
+            defer { measures?.append(contentsOf: repeatElement(along, count: out.count - before)) }
             let prev: Point? = i > 0 ? normal(p[i - 1], p[i]) : (closed ? normal(p[n - 2], p[0]) : nil)
             let next: Point? = i < n - 1 ? normal(p[i], p[i + 1]) : (closed ? normal(p[0], p[1]) : nil)
             switch (prev, next) {

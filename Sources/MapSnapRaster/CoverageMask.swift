@@ -146,8 +146,8 @@ package final class CoverageMask {
             // Past a segment's end the next one's start disc covers the join: drawn once.
             let joined = j != lastChange || closed
             let s = SegmentFrame(a: a, b: b)
-            if stroke.hairline {
-                if s.len > 0 { hairline(s, stroke, mode, bounds) }
+            if s.len > 0 && stroke.hairline {
+                hairline(s, stroke, mode, bounds)
             } else if s.len > 0 {
                 let pixels = SegmentPixels(
                     s, flatStart: flatStart, flatEnd: flatEnd, endJoined: joined, previous: previous, stroke, mode)
@@ -231,17 +231,16 @@ package final class CoverageMask {
         func coverage(ux: Double, uy: Double, along: Double, cross: Double) -> Double {
             var d = abs(cross)
             var endFactor = 1.0
+            // Soft flat ends fade inside the cut too; beyond it the distance is across the line.
+            var beyondSoftCut = false
             if soft > 0 {
-                // Soft flat ends fade inside the cut too.
                 if flatStart && along < soft { endFactor = Self.fade(along, soft) }
                 if flatEnd && s.len - along < soft { endFactor *= Self.fade(s.len - along, soft) }
-                if (flatStart && along < 0) || (flatEnd && along > s.len) {
-                    var c = min((e - d) * invRamp, 1)
-                    if smooth && c > 0 { c = c * c * (3 - 2 * c) }
-                    return c > 0 ? c * endFactor : 0
-                }
+                beyondSoftCut = (flatStart && along < 0) || (flatEnd && along > s.len)
             }
-            if along < 0 {
+            if beyondSoftCut {
+                // `endFactor` holds the fade.
+            } else if along < 0 {
                 if flatStart {
                     endFactor = min(max(0.5 + along, 0), 1)
                 } else {

@@ -42,7 +42,7 @@ package enum DashPieces {
                 if piece.last != p { piece.append(p) }
                 emit()
             }
-            index = (index + 1) % pattern.count
+            index = next
             left = pattern[index]
             on = index % 2 == 0
             if on {

@@ -194,6 +194,7 @@ struct BaseMapPainter<P: Painter> {
         _ layer: StyleLayer, layerIndex: Int, _ source: VectorLayerSource, fixed: LayerPaint?,
         clips: [Rect]? = nil, symbols: inout [SymbolCandidate]
     ) {
+        let translate = Self.translation(layer, EvaluationContext(zoom: camera.zoom))
         for tile in cover(source.id, source.cache) {
             let tileClips = clips.map { $0.compactMap { $0.intersection(tile.frame) } }
             if let tileClips, tileClips.isEmpty { continue }
@@ -206,9 +207,8 @@ struct BaseMapPainter<P: Painter> {
                 if let tileClips { Self.restrict(&symbols, from: before, to: tileClips) }
                 drew = symbols.count > before
             } else if let fixed {
-                let t = Self.translation(layer, EvaluationContext(zoom: camera.zoom))
                 for clip in tileClips ?? [tile.frame] {
-                    drew = drawTile(layer, p, tile, fixed, &filter, clip: clip, translate: t) || drew
+                    drew = drawTile(layer, p, tile, fixed, &filter, clip: clip, translate: translate) || drew
                 }
             }
             filter.finish()

@@ -54,9 +54,10 @@ extension CairoPainter {
         // Dash edges fade over about a pixel each side, as MapLibre's dash distance field does.
         let softEnds = dash.isEmpty ? 0.0 : 1.0
         let outerStroke = CoverageMask.Stroke(edge: outer + 0.5, ramp: ramp, cap: capShape, softEnds: softEnds)
-        // The device polylines, moved sideways by `offset` (line-offset) when asked, cut into
-        // dashes when asked.
-        // An offset line is dashed by its original's distances, as MapLibre lays dashes out.
+        let inner =
+            gap > 0 ? CoverageMask.Stroke(edge: gap / 2 * s + 0.5, ramp: ramp, cap: capShape, softEnds: softEnds) : nil
+        // The device polylines, moved sideways by `offset` (line-offset) and cut into dashes
+        // when asked; an offset line is dashed by its original's distances, as MapLibre does.
         var moved: [Point] = []
         let pattern = dash.map { $0 * s }
         var measures: [Double]? = pattern.isEmpty ? nil : []
@@ -76,9 +77,6 @@ extension CairoPainter {
             }
         }
         if opacity * color.alpha < 1 {
-            let inner =
-                gap > 0
-                ? CoverageMask.Stroke(edge: gap / 2 * s + 0.5, ramp: ramp, cap: capShape, softEnds: softEnds) : nil
             let shape = RunShape(
                 outer: outerStroke, inner: inner, halfWidth: outer, gap: gap * s, miterLimit: miterLimit, clip: clip)
             var started = false
@@ -103,8 +101,7 @@ extension CairoPainter {
         } else {
             eachLine { mask.add($0, outerStroke, mode: .union, clip: clip) }
         }
-        if gap > 0 {
-            let inner = CoverageMask.Stroke(edge: gap / 2 * s + 0.5, ramp: ramp, cap: capShape, softEnds: softEnds)
+        if let inner {
             eachLine { mask.add($0, inner, mode: .erase, clip: clip) }
         }
         if let miterLimit, !sharp.isEmpty {
