@@ -84,10 +84,10 @@ struct AnnotationReport {
     }
 
     /// The base map's placed labels, each by the union of its boxes.
-    mutating func addMapLabels(_ placed: [(text: String, boxes: [Rect])]) {
-        for (label, boxes) in placed {
-            guard let first = boxes.first else { continue }
-            add(.mapLabel, label, box: boxes.dropFirst().reduce(first) { $0.union($1) })
+    mutating func addMapLabels(_ placed: [PlacedLabel]) {
+        for label in placed {
+            guard let first = label.boxes.first else { continue }
+            add(.mapLabel, label.text, box: label.boxes.dropFirst().reduce(first) { $0.union($1) })
         }
     }
 

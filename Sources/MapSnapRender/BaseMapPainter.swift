@@ -188,6 +188,15 @@ struct BaseMapPainter<P: Painter> {
         var group: Int?
     }
 
+    /// `tiles` in the order MapLibre places their symbols (src/style/style.ts,
+    /// `_updatePlacement`: `OverscaledTileID.isLessThan`): world copy, then column, then row —
+    /// where labels compete across a tile seam, the tile to the left is placed first.
+    static func placementOrder(_ tiles: [CoveringTile]) -> [CoveringTile] {
+        tiles.sorted { a, b in
+            (a.wrap, a.id.z, a.id.x, a.id.y) < (b.wrap, b.id.z, b.id.x, b.id.y)
+        }
+    }
+
     /// Draws (or, for a symbol layer, collects the labels of) `layer` from every tile of
     /// `source` on the image; `clips` (image points) limits it to parts of the image.
     mutating func drawVectorLayer(
@@ -195,7 +204,8 @@ struct BaseMapPainter<P: Painter> {
         clips: [Rect]? = nil, symbols: inout [SymbolCandidate]
     ) {
         let translate = Self.translation(layer, EvaluationContext(zoom: camera.zoom))
-        for tile in cover(source.id, source.cache) {
+        let tiles = cover(source.id, source.cache)
+        for tile in layer.type == .symbol ? Self.placementOrder(tiles) : tiles {
             let tileClips = clips.map { $0.compactMap { $0.intersection(tile.frame) } }
             if let tileClips, tileClips.isEmpty { continue }
             guard let p = preparedLayer(source.id, source.layer, tile, source.cache) else { continue }
@@ -488,24 +498,17 @@ struct BaseMapPainter<P: Painter> {
         canvas.endRecordedPolyline(closing: false)
     }
 
-    /// Calls `emit` with the vertices of `pts[range]` (then `closing`, when given) that change
-    /// what is drawn: those closer than a quarter pixel to the last one kept are dropped, and so
-    /// are runs that stay within a tenth of a pixel of a straight chord
-    /// (`PolylineSimplification.forEachKept`); the first and last vertices always stay.
+    /// Calls `emit` with the vertices of `pts[range]` (then `closing`, when given), dropping
+    /// those closer than a quarter pixel to the last one kept (they change nothing visible but
+    /// cost the rasterizer); the first and last vertices always stay. (The canvas then merges
+    /// what it records into straight chords: `CairoPainter.thinRecorded`.)
     @inline(__always)
     private func thinned(
         _ pts: UnsafeBufferPointer<Point>, _ range: Range<Int>, closingWith closing: Point?, _ emit: (Point) -> Void
     ) {
         PolylineSimplification.forEachKept(
-            pts, range, closing: closing, minStep: Self.thinningStep / camera.scale,
-            tolerance: Self.chordTolerance / camera.scale, emit)
+            pts, range, closing: closing, minStep: 0.25 / camera.scale, tolerance: 0, emit)
     }
-
-    /// Device pixels: a vertex this close to the last one kept is dropped.
-    static var thinningStep: Double { 0.25 }
-    /// Device pixels: how far a line may move where straight runs are merged (a tenth of a
-    /// pixel moves an edge's coverage by at most 26 of 255, and by 10 on the sample maps).
-    static var chordTolerance: Double { 0.1 }
 
     /// Whether `paint` is drawn by the canvas's coverage rasterizers (then its geometry is
     /// recorded in device pixels rather than built as a path): fills, and lines but patterned

@@ -423,7 +423,8 @@ extension CairoPainter {
         defer { cairo_path_destroy(path) }
         guard path.pointee.status == CAIRO_STATUS_SUCCESS, let data = path.pointee.data else { return }
         let count = Int(path.pointee.num_data)
-        var pts = pathScratch
+        var pts: [Point] = []
+        swap(&pts, &pathScratch)
         pts.removeAll(keepingCapacity: true)
         func device(_ x: Double, _ y: Double) -> Point {
             Point(x: m.xx * x + m.xy * y + m.x0, y: m.yx * x + m.yy * y + m.y0)

@@ -12,6 +12,12 @@ struct LineAnchors {
     let spacing: Double
     /// Where the first anchor of a line that starts inside its tile lies, image points.
     let startOffset: Double
+    /// The length of line a label needs, image points: MapLibre checks that the label at the
+    /// text size of zoom 18 fits on the line (and within text-max-angle) at an anchor, not the
+    /// label as drawn (`labelLength = shapedLabelLength × textMaxBoxScale`).
+    let fitLength: Double
+    /// The window of text-max-angle's check, image points: 3/5 of zoom 18's em.
+    let angleWindow: Double
 
     /// - Parameters:
     ///   - spacing: `symbol-spacing`, pixels.
@@ -28,6 +34,8 @@ struct LineAnchors {
         let overscale = Self.overscaling(tile: tile, magnification: magnification)
         self.spacing = s * magnification
         startOffset = ((label / 2 + 2 * maxSize) * overscale).truncatingRemainder(dividingBy: s) * magnification
+        fitLength = label * magnification
+        angleWindow = 0.6 * maxSize * magnification
     }
 
     /// How many times the tile's data zoom is magnified at the integer zoom (1 when `tile` is

@@ -69,8 +69,12 @@ public struct RenderRequest: Sendable {
 public struct RenderOutput: Sendable {
     /// Notes about what the base map could not draw (unsupported layer types …), once each.
     public var warnings: [String] = []
-    /// The collision boxes of each placed base-map label, points (for placement tests).
-    var mapLabelBoxes: [[Rect]] = []
+    /// The base-map labels placed, with their boxes and collision shapes (for placement tests).
+    var mapLabels: [PlacedLabel] = []
+    /// The boxes of each placed base-map label (its text and icon), points.
+    var mapLabelBoxes: [[Rect]] { mapLabels.map(\.boxes) }
+    /// What each placed base-map label keeps others from, points.
+    var mapLabelShapes: [[CollisionIndex.Shape]] { mapLabels.map(\.collisionShapes) }
     /// The encoded file (PNG, SVG or PDF bytes).
     public var bytes: [UInt8]
     public var camera: Camera

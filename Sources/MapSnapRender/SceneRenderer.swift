@@ -102,11 +102,11 @@ public final class SceneRenderer {
                 "\(n == 1 ? "a callout" : "\(n) callouts") found no room and \(n == 1 ? "is" : "are") left out: \(names) "
                     + "(a larger image or fewer overlays makes room)")
         }
-        var mapLabelBoxes: [[Rect]] = []
+        var mapLabels: [PlacedLabel] = []
         if !baseSymbols.isEmpty {
             var placer = SymbolPlacer(camera: camera, canvas: canvas, text: text, sprites: map.sprites)
             placer.place(baseSymbols, frame: frame, index: &index)
-            mapLabelBoxes = placer.placed.map(\.boxes)
+            mapLabels = placer.placed
             report.addMapLabels(placer.placed)
         }
         if let t = measures.titleText, let title = scene.title {
@@ -136,7 +136,7 @@ public final class SceneRenderer {
         if !Self.hasOpaqueBackground(map.style, zoom: camera.zoom) { png.alpha = true }
         let bytes = try canvas.encode(png: png)
         var output = RenderOutput(warnings: warnings, bytes: bytes, camera: camera, annotations: report.annotations)
-        output.mapLabelBoxes = mapLabelBoxes
+        output.mapLabels = mapLabels
         return output
     }
 

@@ -65,7 +65,7 @@ struct SymbolPlacer<P: Painter> {
     }
 
     /// The labels drawn: text and collision boxes, points (for annotations and tests).
-    private(set) var placed: [(text: String, boxes: [Rect])] = []
+    private(set) var placed: [PlacedLabel] = []
 
     /// Where the symbols of `overlay` source features went, by feature index (their icon and
     /// text may come from different layers).
@@ -79,6 +79,8 @@ struct SymbolPlacer<P: Painter> {
     private var line = LinePath()
     private var glyphScratch: [GlyphPlacement] = []
     private var boxScratch: [Rect] = []
+    /// The collision circles of the line label being placed (centre and radius, points).
+    private var circleScratch: [(centre: Point, radius: Double)] = []
 
     mutating func place(_ candidates: [SymbolCandidate], frame: Rect, index: inout CollisionIndex) {
         let candidates = LineLabelMerging.merging(candidates)
@@ -303,7 +305,7 @@ struct SymbolPlacer<P: Painter> {
             boxes.insert(label.box, at: 0)
             if let f = c.overlayFeature { overlayPlaced[f, default: OverlayPlacement()].text = label.box }
         }
-        placed.append((c.text.isEmpty ? c.icon : c.text, boxes))
+        placed.append(PlacedLabel(text: c.text.isEmpty ? c.icon : c.text, boxes: boxes))
     }
 
     /// The top-left corner of a `w` × `h` box placed at `p` by `anchor` (MapLibre's anchors:
@@ -338,15 +340,15 @@ struct SymbolPlacer<P: Painter> {
         for path in paths {
             for part in PolylineClipping.clip(path, to: clip) {
                 line.reset(part)
-                guard line.points.count > 1, line.length > t.width else { continue }
+                guard line.points.count > 1, line.length >= anchors.fitLength else { continue }
                 let continued = LineAnchors.touchesEdge(part[0], of: clip)
                 var candidates = anchors.distances(along: line.length, continued: continued) { d in
-                    anchorFits(d, t, c, size: size, clip: clip)
+                    anchorFits(d, anchors, c, clip: clip)
                 }
-                if candidates.isEmpty, !continued, anchorFits(line.length / 2, t, c, size: size, clip: clip) {
+                if candidates.isEmpty, !continued, anchorFits(line.length / 2, anchors, c, clip: clip) {
                     candidates = [line.length / 2]
                 }
-                for d in candidates where placeLineLabel(c, t, at: d, frame: frame, index: &index) {
+                for d in candidates where placeLineLabel(c, t, size: size, at: d, frame: frame, index: &index) {
                     placedOne = true
                 }
             }
@@ -354,21 +356,48 @@ struct SymbolPlacer<P: Painter> {
         return placedOne
     }
 
-    /// Whether a label `t` (at `size`) centred `d` points along the current line fits there: on
-    /// the line, its anchor in `clip`, bending no more than text-max-angle.
-    private func anchorFits(_ d: Double, _ t: TextLayout, _ c: SymbolCandidate, size: Double, clip: Rect) -> Bool {
+    /// The collision circles of a line label centred `d` points along the current line, into
+    /// `circleScratch`, as MapLibre places them (src/symbol/collision_index.ts,
+    /// placeCollisionCircles): along the line from the first glyph's centre to the last one's,
+    /// less a quarter radius at each end, `ceil(length / 2.5 r) + 1` circles evenly spaced (one
+    /// when the path is shorter than half a radius), of radius `r` = half the line height
+    /// (text-line-height ems of the text size, at least 10/24 of it) plus text-padding.
+    private mutating func collisionCircles(
+        _ t: TextLayout, _ c: SymbolCandidate, at d: Double, direction dir: Double, size: Double, padding: Double
+    ) {
+        circleScratch.removeAll(keepingCapacity: true)
+        guard let first = t.lineGlyphs.first, let last = t.lineGlyphs.last else { return }
+        let lineHeight = c.layer.layout.number(.textLineHeight, c.ctx)
+        let r = max(lineHeight, 10.0 / 24) * size / 2 + padding
+        guard r > 0, r.isFinite else { return }
         let half = t.width / 2
+        let ends = (d + dir * (first.center - half), d + dir * (last.center - half))
+        let (a, b) = (min(ends.0, ends.1), max(ends.0, ends.1))
+        let inset = 0.25 * r
+        let padded = b - a - 2 * inset
+        let count = b - a <= 0.5 * r ? 1 : Int(min((max(padded, 0) / (2.5 * r)).rounded(.up), 4096)) + 1
+        for i in 0..<count {
+            let f = Double(i) / Double(max(count - 1, 1))
+            circleScratch.append((line.point(at: a + inset + f * padded), r))
+        }
+    }
+
+    /// Whether a label centred `d` points along the current line fits there as MapLibre judges
+    /// it (`anchors.fitLength` long: the label at zoom 18's text size): on the line, its anchor
+    /// in `clip`, bending no more than text-max-angle.
+    private func anchorFits(_ d: Double, _ anchors: LineAnchors, _ c: SymbolCandidate, clip: Rect) -> Bool {
+        let half = anchors.fitLength / 2
         guard d - half >= 0, d + half <= line.length, clip.containsPoint(line.point(at: d)) else { return false }
         let maxAngle = c.layer.layout.number(.textMaxAngle, c.ctx) * .pi / 180
         // MapLibre sums the turns within 3/5 of an em (getAngleWindowSize).
-        return line.bendWithin(from: d - half, to: d + half, window: 0.6 * size, maxAngle: maxAngle)
+        return line.bendWithin(from: d - half, to: d + half, window: anchors.angleWindow, maxAngle: maxAngle)
     }
 
     /// Places the label `t` of `c` centred `d` points along the current line when it is inside
     /// `frame` and clear of what `index` holds (unless it may overlap), with its icon; true
     /// when placed.
     private mutating func placeLineLabel(
-        _ c: SymbolCandidate, _ t: TextLayout, at d: Double, frame: Rect, index: inout CollisionIndex
+        _ c: SymbolCandidate, _ t: TextLayout, size: Double, at d: Double, frame: Rect, index: inout CollisionIndex
     ) -> Bool {
         let l = c.layer.layout
         let half = t.width / 2
@@ -387,7 +416,8 @@ struct SymbolPlacer<P: Painter> {
             let (p, angle) = line.locate(d + dir * (g.center - half))
             glyphScratch.append(GlyphPlacement(center: p, angle: flip ? angle + .pi : angle))
         }
-        // Boxes along the path, one per text height, grown by text-padding.
+        // The label stays inside the image: boxes along the path, one per text height, grown
+        // by text-padding, must all be in `frame`.
         // (A text of no height, text-size 0, gets one box: width / 0 is no count.)
         let boxes = (t.width / h).rounded(.up)
         let n = boxes.isFinite ? Int(min(max(boxes, 1), 4096)) : 1
@@ -396,8 +426,15 @@ struct SymbolPlacer<P: Painter> {
             let off = -half + (Double(k) + 0.5) * t.width / Double(n)
             let p = line.point(at: d + dir * off)
             let box = Rect(x: p.x - h / 2 - pad, y: p.y - h / 2 - pad, width: h + 2 * pad, height: h + 2 * pad)
-            guard frame.contains(box), allow || !index.collides(box) else { return false }
+            guard frame.contains(box) else { return false }
             boxScratch.append(box)
+        }
+        // What it takes from others: MapLibre's collision circles (see `collisionCircles`).
+        collisionCircles(t, c, at: d, direction: dir, size: size, padding: pad)
+        if !allow {
+            for circle in circleScratch where index.collides(circle: circle.centre, radius: circle.radius) {
+                return false
+            }
         }
         // An icon goes at the anchor, turned with the line (MapLibre skips an icon it
         // cannot find); both must fit unless the icon is optional.
@@ -410,10 +447,16 @@ struct SymbolPlacer<P: Painter> {
             if !l.bool(.iconIgnorePlacement, c.ctx) { index.insert(icon.box) }
             drawIcon(icon, c)
         }
-        if !l.bool(.textIgnorePlacement, c.ctx) { for bx in boxScratch { index.insert(bx) } }
+        if !l.bool(.textIgnorePlacement, c.ctx) {
+            for circle in circleScratch { index.insert(circle: circle.centre, radius: circle.radius) }
+        }
         drawLineLabel(
             c, t, glyphs: t.lineGlyphs, mid: mid, from: line.point(at: d - half), to: line.point(at: d + half))
-        placed.append((c.text, icon.map { boxScratch + [$0.box] } ?? boxScratch))
+        let circles = circleScratch.map { CollisionIndex.Shape(circle: $0.centre, radius: $0.radius) }
+        placed.append(
+            PlacedLabel(
+                text: c.text, boxes: icon.map { boxScratch + [$0.box] } ?? boxScratch,
+                collisionShapes: circles + (icon.map { [CollisionIndex.Shape(box: $0.box, radius: 0)] } ?? [])))
         if recordsGlyphs { placedGlyphs.append((c.text, glyphScratch)) }
         return true
     }
@@ -455,7 +498,7 @@ struct SymbolPlacer<P: Painter> {
                 else { continue }
                 if !ignore { index.insert(icon.box) }
                 drawIcon(icon, c)
-                placed.append((c.icon, [icon.box]))
+                placed.append(PlacedLabel(text: c.icon, boxes: [icon.box]))
             }
         }
     }

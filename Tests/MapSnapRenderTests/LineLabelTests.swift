@@ -351,14 +351,16 @@ extension LineLabelTests {
         let c = [Point(x: 20, y: 5), Point(x: 30, y: 5)]
         let apart = [Point(x: 50, y: 50), Point(x: 60, y: 50)]
         let reversed = [Point(x: 40, y: 5), Point(x: 30, y: 5)]
+        let joined = LineLabelMerging.joined([c, a, apart, b])
         XCTAssertEqual(
-            LineLabelMerging.joined([c, a, apart, b]),
+            joined.map(\.line),
             [[Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 20, y: 5), Point(x: 30, y: 5)], apart])
+        XCTAssertEqual(joined.map(\.first), [0, 2], "each line with its earliest piece")
         let withReversed = LineLabelMerging.joined([a, b, c, reversed])
         XCTAssertEqual(withReversed.count, 2, "a piece that meets end to end is not turned round")
         let loop = LineLabelMerging.joined([a, b, [Point(x: 20, y: 5), Point(x: 0, y: 0)]])
         XCTAssertEqual(loop.count, 1)
-        XCTAssertEqual(loop.first?.count, 4, "a closed chain is joined once, not forever")
+        XCTAssertEqual(loop.first?.line.count, 4, "a closed chain is joined once, not forever")
     }
 }
 
@@ -440,5 +442,88 @@ extension LineLabelTests {
             geometry: .lines([[Point(x: 10, y: 150), Point(x: 390, y: 150)]], clip: Self.frame))
         placer.place([candidate], frame: Self.frame, index: &index)
         XCTAssertEqual(placer.placed.count, 3, "at 10 + (half the label + 24) and every 120 points after")
+    }
+}
+
+extension LineLabelTests {
+    /// A style with one line-placed symbol layer of `layout` (extra layout properties, JSON).
+    func lineLayer(_ layout: String) throws -> StyleLayer {
+        let (style, _) = try StyleParser.parse(
+            """
+            {"version": 8, "sources": {"s": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}},
+             "layers": [{"id": "l", "type": "symbol", "source": "s",
+               "layout": {"symbol-placement": "line", "text-field": "x"\(layout)}}]}
+            """)
+        return try XCTUnwrap(style.layers.first)
+    }
+
+    /// Places `candidates` at zoom 14; returns the texts placed.
+    func placed(_ candidates: [SymbolCandidate]) throws -> [String] {
+        let canvas = try CairoPainter(format: .png, size: Self.size, scale: 1)
+        let camera = Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 14, size: Self.size)
+        var placer = SymbolPlacer(camera: camera, canvas: canvas, text: try TextEngine())
+        var index = CollisionIndex(width: Self.size.width, height: Self.size.height)
+        placer.place(candidates, frame: Self.frame, index: &index)
+        return placer.placed.map(\.text)
+    }
+
+    /// MapLibre judges whether a label fits on its line (and within text-max-angle) by the
+    /// label at the text size of zoom 18 (get_anchors.ts: `labelLength = shapedLabelLength ×
+    /// textMaxBoxScale`), not as drawn: a line long enough for the label at 10 points but not
+    /// at zoom 18's 20 gets no label.
+    func testALabelNeedsTheLineItsZoom18SizeNeeds() throws {
+        let growing = try lineLayer(#", "text-size": {"stops": [[14, 10], [18, 20]]}"#)
+        let fixed = try lineLayer(#", "text-size": 10"#)
+        let text = "Long Street Name"
+        let width = try TextEngine().layout(text, size: 10, face: .regular).width
+        func candidate(_ layer: StyleLayer, length: Double) -> SymbolCandidate {
+            SymbolCandidate(
+                layer: layer, layerIndex: 0, ctx: EvaluationContext(zoom: 14), text: text,
+                geometry: .lines([[Point(x: 20, y: 150), Point(x: 20 + length, y: 150)]], clip: Self.frame))
+        }
+        XCTAssertEqual(try placed([candidate(fixed, length: width * 1.5)]), [text])
+        XCTAssertEqual(try placed([candidate(growing, length: width * 1.5)]), [], "twice as long at zoom 18")
+        XCTAssertEqual(try placed([candidate(growing, length: width * 2.2)]), [text])
+    }
+
+    /// Line labels collide by MapLibre's circles along the text (collision_index.ts), not by
+    /// boxes: two names on parallel diagonal streets 22 points apart both fit (axis-aligned
+    /// boxes of a text height would overlap there).
+    func testLabelsOnCloseDiagonalStreetsBothFit() throws {
+        let layer = try lineLayer(#", "text-size": 12"#)
+        func street(_ name: String, offset: Double) -> SymbolCandidate {
+            let n = offset / 2.squareRoot()
+            return SymbolCandidate(
+                layer: layer, layerIndex: 0, ctx: EvaluationContext(zoom: 14), text: name,
+                geometry: .lines(
+                    [[Point(x: 60 + n, y: 280 + n), Point(x: 330 + n, y: 10 + n)]], clip: Self.frame))
+        }
+        XCTAssertEqual(
+            Set(try placed([street("Mission Street", offset: 0), street("Natoma Street", offset: 22)])).count, 2)
+        XCTAssertEqual(
+            Set(try placed([street("Mission Street", offset: 0), street("Natoma Street", offset: 12)])),
+            ["Mission Street"], "closer than two radii they do collide")
+    }
+
+    /// Pieces of a street that join nothing keep their own place in the placement order; a
+    /// joined line takes the place of its earliest piece (MapLibre's mergeLines).
+    func testPiecesThatJoinNothingKeepTheirPlace() throws {
+        let layer = try lineLayer("")
+        func piece(_ text: String, _ a: Point, _ b: Point) -> SymbolCandidate {
+            SymbolCandidate(
+                layer: layer, layerIndex: 0, ctx: EvaluationContext(zoom: 14), text: text,
+                geometry: .lines([[a, b]], clip: Self.frame))
+        }
+        let merged = LineLabelMerging.merging([
+            piece("Elm", Point(x: 0, y: 0), Point(x: 10, y: 0)), piece("Oak", Point(x: 0, y: 9), Point(x: 9, y: 9)),
+            piece("Elm", Point(x: 50, y: 50), Point(x: 60, y: 50)),
+            piece("Elm", Point(x: 10, y: 0), Point(x: 20, y: 0)),
+        ])
+        XCTAssertEqual(merged.map(\.text), ["Elm", "Oak", "Elm"])
+        guard merged.count == 3, case .lines(let first, _) = merged[0].geometry,
+            case .lines(let apart, _) = merged[2].geometry
+        else { return XCTFail("three line candidates expected") }
+        XCTAssertEqual(first, [[Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 20, y: 0)]])
+        XCTAssertEqual(apart, [[Point(x: 50, y: 50), Point(x: 60, y: 50)]])
     }
 }
