@@ -56,7 +56,7 @@ extension PolylineSimplification {
     /// Map geometry is dense where it curves or where tile coordinates zigzag by their
     /// quantum; such vertices make short segments whose joins a rasterizer pays for pixel by
     /// pixel, while moving the line by a tenth of a pixel changes no visible coverage.
-    @inline(__always)
+    @inlinable
     public static func forEachKept(
         _ points: UnsafeBufferPointer<Point>, _ range: Range<Int>, closing: Point?, minStep: Double,
         tolerance: Double, maxRun: Int = 32, _ emit: (Point) -> Void
@@ -97,7 +97,7 @@ extension PolylineSimplification {
     }
 
     /// Whether every vertex `at(k)`, `k` in `run`, lies within √`tolSq` of the segment `a`–`b`.
-    @inline(__always)
+    @inlinable
     static func chordHolds(
         _ run: Range<Int>, _ at: (Int) -> Point, _ a: Point, _ b: Point, _ tolSq: Double
     ) -> Bool {

@@ -199,18 +199,19 @@ final class CairoPainter: Painter {
     private func thinRecorded(from start: Int) {
         let end = recordedPoints.count
         guard end - start > 2 else { return }
-        var kept: [Point] = []
-        swap(&kept, &pathScratch)
-        kept.removeAll(keepingCapacity: true)
-        recordedPoints.withUnsafeBufferPointer {
+        // In place: the k-th vertex kept is written at `start + k`, never past one still to be read.
+        let kept = recordedPoints.withUnsafeMutableBufferPointer { all -> Int in
+            guard let base = all.baseAddress else { return end - start }
+            var k = 0
             PolylineSimplification.forEachKept(
-                $0, start..<end, closing: nil, minStep: 0, tolerance: Self.chordTolerance
-            ) { kept.append($0) }
+                UnsafeBufferPointer(all), start..<end, closing: nil, minStep: 0, tolerance: Self.chordTolerance
+            ) { p in
+                base[start + k] = p
+                k += 1
+            }
+            return k
         }
-        if kept.count < end - start {
-            recordedPoints.replaceSubrange(start..<end, with: kept)
-        }
-        pathScratch = kept
+        recordedPoints.removeSubrange((start + kept)..<end)
     }
 
     func recordCircle(at center: Point) { circleCenters.append(center) }
