@@ -66,10 +66,8 @@ extension BaseMapPainter {
         // opaque paint that does is drawn per run of features that share it).
         let batch = Self.isUniformOpaque(layer, zoom: zoom)
         var pending: LayerPaint?
-        let fixed = LayerPaint(layer, EvaluationContext(zoom: zoom), perFeature: false)
-        // Data-driven paint, evaluated once per distinct set of the facts it reads.
-        let factKeys = fixed.dependsOnFeature ? layer.styleKeys : nil
-        var byFacts: [StyleFacts: LayerPaint] = [:]
+        var paints = FeaturePaints(layer, zoom: zoom, memo: memo)
+        let fixed = paints.fixed
         let m = canvas.deviceTransform
         // A style's GeoJSON is cut into tiles in MapLibre, and dashes and line patterns start
         // afresh in each (not so the overlay's routes: their dashes run on unbroken).
@@ -78,31 +76,17 @@ extension BaseMapPainter {
         // The image before the layer's `*-translate`, which the canvas applies after the features.
         let t = Self.translation(layer, EvaluationContext(zoom: zoom))
         let visible = imageRect.offsetBy(dx: -t.x, dy: -t.y)
-        for index in source.candidates(for: layer) ?? Array(source.items.indices) {
+        var indices = source.candidates(for: layer) ?? Array(source.items.indices)
+        if !canvas.canRasterizeCoverage && Self.strokesCommute(layer, fixed, zoom: zoom) {
+            indices = Self.groupedByPaint(indices, layer, source, memo: memo, &paints)
+        }
+        for index in indices {
             let item = source.items[index]
             let ctx = EvaluationContext(zoom: zoom, feature: GeoJSONFeatureContext(item: item))
             guard Self.accepts(layer, index, ctx, memo: memo) else { continue }
             // The paint first: it decides whether the geometry goes to the coverage rasterizers
             // (recorded in device pixels) or to the painter's path.
-            var paint = fixed
-            if fixed.dependsOnFeature {
-                if let known = memo?.paints[index] {
-                    paint = known
-                } else {
-                    if let keys = factKeys {
-                        let facts = StyleFacts(ctx, keys)
-                        if let known = byFacts[facts] {
-                            paint = known
-                        } else {
-                            paint = LayerPaint(layer, ctx, perFeature: true)
-                            byFacts[facts] = paint
-                        }
-                    } else {
-                        paint = LayerPaint(layer, ctx, perFeature: true)
-                    }
-                    memo?.paints[index] = paint
-                }
-            }
+            let paint = paints.paint(index, ctx)
             // A run of features with the same opaque paint is drawn in one call, as a uniform
             // layer is (what they overlap is covered once); a change of paint ends the run.
             if !batch, let run = pending, run != paint {
@@ -137,6 +121,52 @@ extension BaseMapPainter {
             }
         }
         if let paint = pending { apply(paint) }
+    }
+
+    /// Whether the features of line `layer` may be drawn in any order: one opaque colour for all,
+    /// only how wide or where a line is depending on the feature (`line-width`,
+    /// `line-gap-width`, `line-offset`). Opaque strokes of one colour unite whatever their
+    /// order, so on vector output the features of each paint can share one path (a road casing
+    /// layer whose width follows the road's class: four paths, not one per feature).
+    static func strokesCommute(_ layer: StyleLayer, _ fixed: LayerPaint, zoom: Double) -> Bool {
+        guard layer.type == .line, fixed.dependsOnFeature, fixed.pattern == nil else { return false }
+        let geometric: Set<StyleProperty> = [.lineWidth, .lineGapWidth, .lineOffset]
+        let paint = layer.paint
+        if paint.properties.contains(where: { !geometric.contains($0) && paint.dependsOnFeature($0) }) { return false }
+        if layer.layout.properties.contains(where: { $0 != .lineSortKey && layer.layout.dependsOnFeature($0) }) {
+            return false
+        }
+        let ctx = EvaluationContext(zoom: zoom)
+        return paint.number(.lineOpacity, ctx) >= 1 && paint.color(.lineColor, ctx).alpha >= 1
+    }
+
+    /// At most this many distinct paints are grouped (`groupedByPaint`).
+    static var groupedPaintLimit: Int { 64 }
+
+    /// The features of `indices` that `layer` accepts, reordered so that features of the same
+    /// paint follow one another (stable: paints in the order they first occur, features in
+    /// their own order within each); `indices` as they are beyond `groupedPaintLimit` paints.
+    static func groupedByPaint(
+        _ indices: [Int], _ layer: StyleLayer, _ source: GeoJSONSource, memo: GeoJSONSource.FeatureMemo?,
+        _ paints: inout FeaturePaints
+    ) -> [Int] {
+        var distinct: [LayerPaint] = []
+        var ranked: [(rank: Int, index: Int)] = []
+        ranked.reserveCapacity(indices.count)
+        for index in indices {
+            let ctx = EvaluationContext(zoom: paints.zoom, feature: GeoJSONFeatureContext(item: source.items[index]))
+            guard accepts(layer, index, ctx, memo: memo) else { continue }
+            let p = paints.paint(index, ctx)
+            let rank = distinct.firstIndex(of: p) ?? distinct.count
+            if rank == distinct.count {
+                // Paint that varies without bound (a width read from a number) gains nothing here.
+                guard rank < Self.groupedPaintLimit else { return indices }
+                distinct.append(p)
+            }
+            ranked.append((rank, index))
+        }
+        // By rank, then by position in `indices` (a stable order).
+        return ranked.indices.sorted { (ranked[$0].rank, $0) < (ranked[$1].rank, $1) }.map { ranked[$0].index }
     }
 
     /// Adds the single geometry `g` of a feature (in `ctx`) as `layer` draws it: to the
@@ -353,5 +383,45 @@ struct StyleFacts: Hashable {
     init(_ ctx: EvaluationContext, _ keys: [String]) {
         type = ctx.feature?.geometryType ?? .unknown
         values = keys.map { ctx.feature?.property($0) }
+    }
+}
+
+/// The paint of a GeoJSON layer's features: the layer's own when nothing depends on the
+/// feature, else evaluated once per distinct set of the facts it reads (and kept in the
+/// source's memo when the zoom does not matter).
+struct FeaturePaints {
+    let layer: StyleLayer
+    let zoom: Double
+    let fixed: LayerPaint
+    private let memo: GeoJSONSource.FeatureMemo?
+    private let factKeys: [String]?
+    private var byFacts: [StyleFacts: LayerPaint] = [:]
+
+    init(_ layer: StyleLayer, zoom: Double, memo: GeoJSONSource.FeatureMemo?) {
+        self.layer = layer
+        self.zoom = zoom
+        self.memo = memo
+        fixed = LayerPaint(layer, EvaluationContext(zoom: zoom), perFeature: false)
+        factKeys = fixed.dependsOnFeature ? layer.styleKeys : nil
+    }
+
+    /// The paint of feature `index` (its context `ctx`).
+    mutating func paint(_ index: Int, _ ctx: EvaluationContext) -> LayerPaint {
+        guard fixed.dependsOnFeature else { return fixed }
+        if let known = memo?.paints[index] { return known }
+        let paint: LayerPaint
+        if let keys = factKeys {
+            let facts = StyleFacts(ctx, keys)
+            if let known = byFacts[facts] {
+                paint = known
+            } else {
+                paint = LayerPaint(layer, ctx, perFeature: true)
+                byFacts[facts] = paint
+            }
+        } else {
+            paint = LayerPaint(layer, ctx, perFeature: true)
+        }
+        memo?.paints[index] = paint
+        return paint
     }
 }

@@ -136,3 +136,46 @@ final class GeoJSONLineRulesTests: XCTestCase {
         XCTAssertLessThan(red(img, 80, 50), red(once, 80, 50) - 40, "the legs overlap and blend twice")
     }
 }
+
+extension GeoJSONLineRulesTests {
+    /// Renders `count` horizontal lines whose `k` property alternates 0, 1, 0, … as SVG with
+    /// `paint` (JSON members) and returns the number of stroked paths.
+    private func strokedPaths(_ count: Int, paint: String) throws -> Int {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-group-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        let features = (0..<count).map { i -> String in
+            let y = -0.01 + 0.02 * Double(i) / Double(count)
+            return #"{"type": "Feature", "properties": {"k": \#(i % 2)}, "geometry": {"type": "LineString", "#
+                + #""coordinates": [[-0.05, \#(y)], [0.05, \#(y + 0.003)]]}}"#
+        }
+        let style = """
+            {"version": 8, "sources": {"g": {"type": "geojson", "data": {"type": "FeatureCollection",
+              "features": [\(features.joined(separator: ","))]}}},
+             "layers": [{"id": "l", "type": "line", "source": "g", "paint": {\(paint)}}]}
+            """
+        let path = dir.appendingPathComponent("style.json").path
+        try Data(style.utf8).write(to: URL(fileURLWithPath: path))
+        var req = RenderRequest(
+            size: Size(width: 200, height: 100), scale: 1,
+            camera: .center(Coordinate(latitude: 0, longitude: 0), zoom: 10), format: .svg)
+        req.baseMap = try BaseMapLoader().load(style: path) { _ in }
+        req.decorations.showAttribution = false
+        req.decorations.scaleBar = nil
+        let svg = String(decoding: try SceneRenderer().render(OverlayScene(), request: req).bytes, as: UTF8.self)
+        return svg.components(separatedBy: "stroke-width:").count - 1
+    }
+
+    /// Opaque strokes of one colour unite in any order, so on vector output a layer whose width
+    /// alone follows the feature draws one path per width; when the colour follows the feature
+    /// too, order matters and each run keeps its own path.
+    func testOneColourLinesShareAPathPerWidth() throws {
+        let width = #""line-width": ["match", ["get", "k"], 0, 2, 4]"#
+        let byWidth = width + ##", "line-color": "#444444""##
+        XCTAssertEqual(try strokedPaths(12, paint: byWidth), 2)
+        let byColour = width + ##", "line-color": ["match", ["get", "k"], 0, "#444444", "#884444"]"##
+        XCTAssertEqual(try strokedPaths(12, paint: byColour), 12)
+        let translucent = byWidth + #", "line-opacity": 0.5"#
+        XCTAssertEqual(try strokedPaths(12, paint: translucent), 12, "translucent features blend one by one")
+    }
+}
