@@ -15,6 +15,7 @@ public struct BoundingBox: Hashable, Sendable {
     }
 
     /// The smallest box holding all `coordinates`, or nil when there are none.
+    @inlinable
     public init?(coordinates: some Sequence<Coordinate>) {
         var it = coordinates.makeIterator()
         guard let first = it.next() else { return nil }
@@ -24,6 +25,7 @@ public struct BoundingBox: Hashable, Sendable {
         self = box
     }
 
+    @inlinable
     public mutating func extend(_ c: Coordinate) {
         west = Swift.min(west, c.longitude)
         east = Swift.max(east, c.longitude)
@@ -31,6 +33,7 @@ public struct BoundingBox: Hashable, Sendable {
         north = Swift.max(north, c.latitude)
     }
 
+    @inlinable
     public func union(_ other: BoundingBox) -> BoundingBox {
         BoundingBox(
             west: Swift.min(west, other.west), south: Swift.min(south, other.south),

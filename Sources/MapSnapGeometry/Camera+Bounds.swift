@@ -23,4 +23,17 @@ extension Camera {
         let y1 = se.y * world - o.y
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
+
+    /// The box (points, image coordinates) of the geographic box `box` in the world copy
+    /// `shift` degrees of longitude away from it as written: the same numbers as the extremes of
+    /// `forEachImagePoint(_:shiftedBy:)` over coordinates whose extremes `box` holds.
+    public func imageRect(of box: BoundingBox, shiftedBy shift: Double) -> Rect {
+        let world = worldSize
+        let o = origin
+        let x0 = WebMercator.unitX(longitude: box.west + shift) * world - o.x
+        let x1 = WebMercator.unitX(longitude: box.east + shift) * world - o.x
+        let y0 = WebMercator.unitY(latitude: box.north) * world - o.y
+        let y1 = WebMercator.unitY(latitude: box.south) * world - o.y
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
 }

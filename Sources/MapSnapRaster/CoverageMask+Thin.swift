@@ -18,6 +18,8 @@ extension CoverageMask {
         var touched = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
 
         @inline(__always) func visit(_ x: Int, _ y: Int) -> Bool {
+            // A pixel already full gains nothing from a union (joins, dense scribbles).
+            if px.union && data[y * stride + x] == 255 { return false }
             let ux = Double(x) + 0.5 - a.x
             let uy = Double(y) + 0.5 - a.y
             let c = px.coverage(

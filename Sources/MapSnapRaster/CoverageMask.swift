@@ -500,6 +500,11 @@ package final class CoverageMask {
                     x = midEnd
                     continue
                 }
+                // A pixel already full gains nothing from a union (joins, dense scribbles).
+                if px.union && row[x] == 255 {
+                    x += 1
+                    continue
+                }
                 let t = Double(x - x0)
                 let c = px.coverage(
                     ux: Double(x) + 0.5 - a.x, uy: start.uy, along: start.along0 + t * alongStep,

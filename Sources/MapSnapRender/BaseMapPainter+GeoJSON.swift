@@ -360,16 +360,10 @@ extension BaseMapPainter {
             box = box.map { $0.union(b) } ?? b
         }
         guard let box else { return [] }
-        let corners = [
-            Coordinate(latitude: box.north, longitude: box.west), Coordinate(latitude: box.south, longitude: box.east),
-        ]
         // A copy reaching within a view's width of the image may show its strokes' width.
         return camera.worldCopies(west: box.west, east: box.east, margin: camera.size.width).filter { shift in
-            var projected: [Point] = []
-            camera.forEachImagePoint(corners, shiftedBy: shift) { projected.append($0) }
-            guard projected.count == 2 else { return true }
-            let (nw, se) = (projected[0], projected[1])
-            return se.x >= visible.minX && nw.x <= visible.maxX && se.y >= visible.minY && nw.y <= visible.maxY
+            let r = camera.imageRect(of: box, shiftedBy: shift)
+            return r.maxX >= visible.minX && r.minX <= visible.maxX && r.maxY >= visible.minY && r.minY <= visible.maxY
         }
     }
 }

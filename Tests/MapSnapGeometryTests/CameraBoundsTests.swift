@@ -53,4 +53,29 @@ final class CameraBoundsTests: XCTestCase {
         let line = [Coordinate(latitude: 89.9, longitude: -10), Coordinate(latitude: 70, longitude: 10)]
         XCTAssertEqual(camera.imageBounds(line), projectedBox(camera, line))
     }
+
+    /// A geographic box's image rectangle in a world copy is the box of its corners projected
+    /// as `forEachImagePoint(_:shiftedBy:)` projects vertices (the same numbers).
+    func testABoxInAWorldCopyIsItsCornersProjected() {
+        let camera = Camera(
+            center: Coordinate(latitude: 10, longitude: 179), zoom: 3, size: Size(width: 600, height: 400))
+        let box = BoundingBox(west: -185, south: -20, east: -170, north: 35)
+        for shift in [0.0, 360, -360] {
+            var corners: [Point] = []
+            camera.forEachImagePoint(
+                [
+                    Coordinate(latitude: box.north, longitude: box.west),
+                    Coordinate(latitude: box.south, longitude: box.east),
+                ],
+                shiftedBy: shift
+            ) { corners.append($0) }
+            XCTAssertEqual(corners.count, 2)
+            guard corners.count == 2 else { continue }
+            let r = camera.imageRect(of: box, shiftedBy: shift)
+            XCTAssertEqual(r.minX, corners[0].x)
+            XCTAssertEqual(r.minY, corners[0].y)
+            XCTAssertEqual(r.maxX, corners[1].x, accuracy: 1e-9)
+            XCTAssertEqual(r.maxY, corners[1].y, accuracy: 1e-9)
+        }
+    }
 }
