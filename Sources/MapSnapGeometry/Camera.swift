@@ -272,16 +272,12 @@ extension Camera {
         var held = Point(x: .infinity, y: .infinity)
         var kept = 0
         let lastIndex = coords.count - 1
-        // A latitude written as the vertex before's has its y (the `sin` and `log`) again:
-        // dense tracks written to 6 decimals repeat it for several vertices in a row.
-        var lastLatitude = Double.nan
-        var lastY = 0.0
+        // A line's latitudes change little from vertex to vertex: y by a series about an anchor
+        // rather than a `sin` and a `log` each (within 1e-15 of the world's height).
+        var series = MercatorYSeries()
         for (i, c) in coords.enumerated() {
-            if c.latitude != lastLatitude {
-                lastLatitude = c.latitude
-                lastY = WebMercator.unitY(latitude: c.latitude)
-            }
-            let p = Point(x: WebMercator.unitX(longitude: c.longitude + shift) * world - o.x, y: lastY * world - o.y)
+            let y = series.unitY(latitude: c.latitude)
+            let p = Point(x: WebMercator.unitX(longitude: c.longitude + shift) * world - o.x, y: y * world - o.y)
             let dx = p.x - held.x
             let dy = p.y - held.y
             let far = dx * dx + dy * dy >= minSq
