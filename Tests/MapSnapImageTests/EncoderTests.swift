@@ -98,6 +98,21 @@ final class EncoderTests: XCTestCase {
         XCTAssertLessThanOrEqual(distinct.count, 16)
     }
 
+    /// An opaque full-colour PNG decodes to exactly its pixels, for widths of every remainder
+    /// by four (the row conversion writes four pixels at a time, then the rest one by one).
+    func testOpaquePNGRoundTripsExactly() throws {
+        for width in [1, 2, 3, 4, 5, 6, 7, 13] {
+            var px = [UInt8](repeating: 255, count: width * 3 * 4)
+            for i in 0..<(width * 3) {
+                px[i * 4] = UInt8(truncatingIfNeeded: i * 37)
+                px[i * 4 + 1] = UInt8(truncatingIfNeeded: i * 91 + 5)
+                px[i * 4 + 2] = UInt8(truncatingIfNeeded: i * 53 + 11)
+            }
+            let decoded = try RGBAImage(png: try encode(px, width: width, height: 3, options: PNGOptions()))
+            XCTAssertEqual(decoded.pixels, Self.straight(px), "width \(width)")
+        }
+    }
+
     func testFewColoursAreKeptExactly() throws {
         // Eight colours far apart: the palette holds them exactly.
         var px = [UInt8](repeating: 0, count: 64 * 8 * 4)
