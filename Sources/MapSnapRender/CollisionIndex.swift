@@ -90,11 +90,15 @@ struct CollisionIndex {
 
     /// True when the circle of `radius` points at `centre` overlaps a placed shape.
     func collides(circle centre: Point, radius: Double) -> Bool {
-        let square = Self.square(centre, radius)
-        guard radius > 0, let (xs, ys) = cellRange(square) else { return false }
+        radius > 0 && collides(Shape(circle: centre, radius: radius))
+    }
+
+    /// True when `shape` overlaps a placed shape.
+    func collides(_ shape: Shape) -> Bool {
+        guard let (xs, ys) = cellRange(shape.box) else { return false }
         for y in ys {
             for x in xs {
-                for i in cells[y * columns + x] where shapes[i].hits(circle: centre, radius: radius) { return true }
+                for i in cells[y * columns + x] where shapes[i].hits(shape) { return true }
             }
         }
         return false
@@ -107,7 +111,7 @@ struct CollisionIndex {
         insert(Shape(circle: centre, radius: radius))
     }
 
-    private mutating func insert(_ s: Shape) {
+    mutating func insert(_ s: Shape) {
         let index = shapes.count
         shapes.append(s)
         guard let (xs, ys) = cellRange(s.box) else { return }
@@ -118,19 +122,4 @@ struct CollisionIndex {
 
     /// The square around a circle.
     static func square(_ c: Point, _ r: Double) -> Rect { Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r) }
-}
-
-/// A label the placer drew: its text (or icon name), the boxes of its text and icon (points),
-/// and what it keeps other labels from (its boxes, or a line label's collision circles and
-/// icon box).
-struct PlacedLabel {
-    var text: String
-    var boxes: [Rect]
-    var collisionShapes: [CollisionIndex.Shape]
-
-    init(text: String, boxes: [Rect], collisionShapes: [CollisionIndex.Shape]? = nil) {
-        self.text = text
-        self.boxes = boxes
-        self.collisionShapes = collisionShapes ?? boxes.map { CollisionIndex.Shape(box: $0, radius: 0) }
-    }
 }

@@ -79,8 +79,8 @@ struct SymbolPlacer<P: Painter> {
     private var line = LinePath()
     private var glyphScratch: [GlyphPlacement] = []
     private var boxScratch: [Rect] = []
-    /// The collision circles of the line label being placed (centre and radius, points).
-    private var circleScratch: [(centre: Point, radius: Double)] = []
+    /// The collision circles of the line label being placed (points).
+    private var circleScratch: [CollisionIndex.Shape] = []
 
     mutating func place(_ candidates: [SymbolCandidate], frame: Rect, index: inout CollisionIndex) {
         let candidates = LineLabelMerging.merging(candidates)
@@ -378,7 +378,7 @@ struct SymbolPlacer<P: Painter> {
         let count = b - a <= 0.5 * r ? 1 : Int(min((max(padded, 0) / (2.5 * r)).rounded(.up), 4096)) + 1
         for i in 0..<count {
             let f = Double(i) / Double(max(count - 1, 1))
-            circleScratch.append((line.point(at: a + inset + f * padded), r))
+            circleScratch.append(CollisionIndex.Shape(circle: line.point(at: a + inset + f * padded), radius: r))
         }
     }
 
@@ -432,9 +432,7 @@ struct SymbolPlacer<P: Painter> {
         // What it takes from others: MapLibre's collision circles (see `collisionCircles`).
         collisionCircles(t, c, at: d, direction: dir, size: size, padding: pad)
         if !allow {
-            for circle in circleScratch where index.collides(circle: circle.centre, radius: circle.radius) {
-                return false
-            }
+            for circle in circleScratch where index.collides(circle) { return false }
         }
         // An icon goes at the anchor, turned with the line (MapLibre skips an icon it
         // cannot find); both must fit unless the icon is optional.
@@ -448,15 +446,14 @@ struct SymbolPlacer<P: Painter> {
             drawIcon(icon, c)
         }
         if !l.bool(.textIgnorePlacement, c.ctx) {
-            for circle in circleScratch { index.insert(circle: circle.centre, radius: circle.radius) }
+            for circle in circleScratch { index.insert(circle) }
         }
         drawLineLabel(
             c, t, glyphs: t.lineGlyphs, mid: mid, from: line.point(at: d - half), to: line.point(at: d + half))
-        let circles = circleScratch.map { CollisionIndex.Shape(circle: $0.centre, radius: $0.radius) }
         placed.append(
             PlacedLabel(
                 text: c.text, boxes: icon.map { boxScratch + [$0.box] } ?? boxScratch,
-                collisionShapes: circles + (icon.map { [CollisionIndex.Shape(box: $0.box, radius: 0)] } ?? [])))
+                collisionShapes: circleScratch + (icon.map { [CollisionIndex.Shape(box: $0.box, radius: 0)] } ?? [])))
         if recordsGlyphs { placedGlyphs.append((c.text, glyphScratch)) }
         return true
     }
