@@ -30,7 +30,7 @@ let systemLibraries: [Target] = [
     // owns the setjmp and returns a status code instead.
     .target(
         name: "CMapSnapPNG", dependencies: ["CPNG"], path: "Sources/CMapSnapPNG",
-        linkerSettings: [.linkedLibrary("deflate")]),
+        linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("isal")]),
     // libjpeg does the same (error_exit must not return): the same kind of shim for JPEG tiles.
     .target(name: "CMapSnapJPEG", dependencies: ["CJPEG"], path: "Sources/CMapSnapJPEG"),
 ]
@@ -108,7 +108,7 @@ let tests: [Target] = [
     .testTarget(name: "MapSnapFormatsTests", dependencies: ["MapSnapFormats", "MapSnapTestSupport"]),
     .testTarget(name: "MapSnapStyleTests", dependencies: ["MapSnapStyle", "MapSnapTestSupport"]),
     .testTarget(name: "MapSnapIOTests", dependencies: ["MapSnapIO", "MapSnapTestSupport"]),
-    .testTarget(name: "MapSnapImageTests", dependencies: ["MapSnapImage", "MapSnapTestSupport"]),
+    .testTarget(name: "MapSnapImageTests", dependencies: ["MapSnapImage", "MapSnapIO", "MapSnapTestSupport"]),
     .testTarget(name: "MapSnapRasterTests", dependencies: ["MapSnapRaster", "MapSnapTestSupport"]),
     .testTarget(
         name: "MapSnapTerrainTests", dependencies: ["MapSnapTerrain", "MapSnapImage", "MapSnapTestSupport"],

@@ -43,8 +43,9 @@ extension BenchCommand {
                     for filter in [-1, 0, 1, 2, 4] { variants.append(.libpng(level: level, filter: filter)) }
                 }
                 for level in [1, 3, 6, 9, 12] {
-                    for filter in [0, 1] { variants.append(.libdeflate(level: level, filter: filter)) }
+                    for filter in [0, 1, 4, -4] { variants.append(.libdeflate(level: level, filter: filter)) }
                 }
+                for filter in [0, 4, -4] { variants.append(.igzip(filter: filter)) }
                 for v in variants {
                     let r = try time {
                         try PNGEncoder.encode(pixels: p, width: w, height: h, stride: w * 4, variant: v)

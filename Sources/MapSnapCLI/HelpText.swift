@@ -45,8 +45,8 @@ public enum HelpText {
           --format FORMAT         png, svg, pdf, jpeg or webp (overrides the extension).
           --size WxH              Image size in points (default 600x400).
           --scale 1|2|3           Pixel density: 2 gives a 1200x800 PNG for 600x400 (default 1).
-          --compression 0-9       PNG compression effort: 0 none, 1-3 fastest, 4-6
-                                  balanced (default 6), 7-9 smallest files.
+          --compression 0-9       PNG compression effort: 0 none, 1-6 fastest (default
+                                  6), 7-8 smaller, 9 smallest files.
           --png8                  An 8-bit palette PNG (256 colours, no dithering).
           --colors N              A palette PNG of at most N colours (2-256).
           --quality 1-100         JPEG (default 85) and WebP (default 80) quality.

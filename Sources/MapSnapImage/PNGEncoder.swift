@@ -4,11 +4,13 @@ import CMapSnapPNG
 public struct PNGOptions: Sendable, Equatable {
     /// Compression effort 0 (none, largest) … 9 (slowest, smallest); 6 by default.
     ///
-    /// Tuned on map images (Scripts/bench scenarios: large flat areas, thin anti-aliased
-    /// lines), which compress best with no row filter and gain little from slow levels: 0 stores
-    /// the pixels uncompressed, 1–6 use libdeflate level 1, 7 libdeflate level 6 (the row filter
-    /// chosen per image: none for a flat image, else "sub"), 8–9 libpng's adaptive row filters
-    /// with zlib level 9. Every level decodes to the same pixels.
+    /// Tuned on map images (`mapsnap bench --encode`: the samples, relief, satellite-like and the
+    /// peers' scenarios): 0 stores the pixels uncompressed; 1–6 use ISA-L's igzip level 1, the
+    /// fastest; 7 libdeflate level 1 (4–8 % smaller, three times the time); 8 libdeflate level 6;
+    /// 9 libpng's adaptive row filters with zlib level 9 (the smallest, slowest). Up to 8 the row
+    /// filter is chosen per image by a trial on four bands: none for maps with flat areas and
+    /// labels (a colour repeats exactly), Paeth for shaded relief and dense line work. Every
+    /// level decodes to the same pixels.
     public var compressionLevel: Int
     /// Write an alpha channel (only needed for a transparent background).
     public var alpha: Bool
@@ -42,9 +44,8 @@ package enum PNGEncoder {
         defer { mapsnap_png_buffer_free(&buffer) }
         var message = [CChar](repeating: 0, count: 256)
         let ppm = UInt32((72.0 * dpiScale / 0.0254).rounded())  // 72 dpi per point
-        // Measured on map images (Scripts/bench scenarios, SF and Monaco base maps): libdeflate
-        // level 1 with no row filter is 40 % faster than zlib level 2 through libpng and 3–5 %
-        // smaller; its slower levels buy a few percent more. See `PNGOptions.compressionLevel`.
+        // Measured on map images (the README's encoder table): igzip level 1 is three times as
+        // fast as libdeflate level 1 for 4–8 % more bytes. See `PNGOptions.compressionLevel`.
         let effort = min(max(options.compressionLevel, 0), 9)
         if let colors = options.paletteColors {
             let q = PaletteQuantizer.quantize(
@@ -54,23 +55,31 @@ package enum PNGEncoder {
                     q.palette.withUnsafeBufferPointer { pal in
                         mapsnap_png_encode_indexed(
                             idx.baseAddress, Int32(width), Int32(height), pal.baseAddress, Int32(q.count),
-                            effort == 0 ? 0 : (effort >= 7 ? 6 : 1), ppm, &buffer, m.baseAddress, m.count)
+                            effort == 0 ? 0 : (effort >= 8 ? 6 : 1), ppm, &buffer, m.baseAddress, m.count)
                     }
                 }
             }
             return try finish(status, buffer, message)
         }
         let status = message.withUnsafeMutableBufferPointer { m in
-            if effort >= 8 {
+            let alpha: Int32 = options.alpha ? 1 : 0
+            switch effort {
+            case 9:
                 // libpng's adaptive row filters and zlib's level 9: the smallest files.
                 return mapsnap_png_encode(
-                    pixels, Int32(width), Int32(height), Int32(stride), options.alpha ? 1 : 0,
-                    9, -3, -1, ppm, &buffer, m.baseAddress, m.count)
+                    pixels, Int32(width), Int32(height), Int32(stride), alpha, 9, -3, -1, ppm, &buffer,
+                    m.baseAddress, m.count)
+            case 1...6:
+                return mapsnap_png_encode_isal(
+                    pixels, Int32(width), Int32(height), Int32(stride), alpha, -4, ppm, &buffer, m.baseAddress,
+                    m.count)
+            default:
+                // 0: stored; 7 and 8: libdeflate 1 and 6 with the filter chosen by a trial.
+                let level: Int32 = effort == 0 ? 0 : (effort == 7 ? 1 : 6)
+                return mapsnap_png_encode_deflate(
+                    pixels, Int32(width), Int32(height), Int32(stride), alpha, level, effort == 0 ? 0 : -4, ppm,
+                    &buffer, m.baseAddress, m.count)
             }
-            let level: Int32 = effort == 0 ? 0 : (effort == 7 ? 6 : 1)
-            return mapsnap_png_encode_deflate(
-                pixels, Int32(width), Int32(height), Int32(stride), options.alpha ? 1 : 0,
-                level, effort == 0 ? 0 : -2, ppm, &buffer, m.baseAddress, m.count)
         }
         return try finish(status, buffer, message)
     }
@@ -79,14 +88,18 @@ package enum PNGEncoder {
     package enum Variant: Sendable, Equatable, CustomStringConvertible {
         /// libpng with zlib `level` and row `filter` (−1 adaptive, 0 none … 4 Paeth).
         case libpng(level: Int, filter: Int)
-        /// libdeflate `level` (0…12) with `filter` 0 (none) or 1 (sub).
+        /// libdeflate `level` (0…12) with `filter` 0 (none), 1 (sub), 4 (Paeth) or −4 (chosen
+        /// by a trial).
         case libdeflate(level: Int, filter: Int)
+        /// ISA-L's igzip level 1 with `filter` 0 (none), 4 (Paeth) or −4 (chosen by a trial).
+        case igzip(filter: Int)
 
         package var description: String {
             let names = ["none", "sub", "up", "average", "paeth"]
             switch self {
             case .libpng(let l, let f): return "libpng zlib \(l), filter \(f < 0 ? "adaptive" : names[f])"
-            case .libdeflate(let l, let f): return "libdeflate \(l), filter \(names[f])"
+            case .libdeflate(let l, let f): return "libdeflate \(l), filter \(f < 0 ? "by trial" : names[f])"
+            case .igzip(let f): return "igzip 1, filter \(f < 0 ? "by trial" : names[f])"
             }
         }
     }
@@ -108,6 +121,10 @@ package enum PNGEncoder {
                 return mapsnap_png_encode_deflate(
                     pixels, Int32(width), Int32(height), Int32(stride), 0, Int32(level), Int32(filter), 0, &buffer,
                     m.baseAddress, m.count)
+            case .igzip(let filter):
+                return mapsnap_png_encode_isal(
+                    pixels, Int32(width), Int32(height), Int32(stride), 0, Int32(filter), 0, &buffer, m.baseAddress,
+                    m.count)
             }
         }
         return try finish(status, buffer, message)

@@ -28,10 +28,17 @@ int mapsnap_png_encode(const uint8_t *pixels, int width, int height, int stride,
 
 void mapsnap_png_buffer_free(mapsnap_png_buffer *buffer);
 /// Encodes like mapsnap_png_encode, with libdeflate instead of libpng and zlib: `level` is
-/// libdeflate's 0..12; `filter` 0 none, 1 sub, -2 none for a flat image else sub. One IDAT chunk.
+/// libdeflate's 0..12; `filter` 0 none, 1 sub, 4 Paeth, -2 none for a flat image else sub, -4 none or
+/// Paeth by a trial (see mapsnap_png_encode_isal). One IDAT chunk.
 int mapsnap_png_encode_deflate(const uint8_t *pixels, int width, int height, int stride, int has_alpha,
                                int level, int filter, uint32_t ppm, mapsnap_png_buffer *out, char *err,
                                size_t err_len);
+
+/// Encodes like mapsnap_png_encode_deflate, with ISA-L's igzip at level 1 (the fastest that
+/// still builds Huffman codes per block): `filter` 0 none, 4 Paeth, -4 whichever a trial on four
+/// bands of the image finds smaller. One IDAT chunk.
+int mapsnap_png_encode_isal(const uint8_t *pixels, int width, int height, int stride, int has_alpha, int filter,
+                            uint32_t ppm, mapsnap_png_buffer *out, char *err, size_t err_len);
 
 /// Encodes an indexed-colour PNG (colour type 3, 8 bits): `indices` width*height bytes, row by
 /// row; `palette_rgba` `colors` (1…256) straight RGBA entries; libdeflate `level` 0..12. Entries
