@@ -22,8 +22,11 @@ extension CoverageMask {
             if px.union && data[y * stride + x] == 255 { return false }
             let ux = Double(x) + 0.5 - a.x
             let uy = Double(y) + 0.5 - a.y
-            let c = px.coverage(
-                ux: ux, uy: uy, along: (ux * dx + uy * dy) * invLen, cross: (ux * dy - uy * dx) * invLen)
+            let cross = (ux * dy - uy * dx) * invLen
+            // At `e` or more from the line a pixel is at least as far from the segment (and its
+            // ends' discs, cuts and fades only lower coverage): nothing, whatever its `along`.
+            if abs(cross) >= e { return false }
+            let c = px.coverage(ux: ux, uy: uy, along: (ux * dx + uy * dy) * invLen, cross: cross)
             return c > 0 && px.write(c, at: data + y * stride + x)
         }
 
