@@ -42,8 +42,10 @@ extension CoverageMask {
         var maxMinor = Int.min
         for i in m0..<m1 {
             let centre = minorA + (Double(i) + 0.5 - majorA) * slope
-            let j0 = max(minorLo, floorInt(centre - reach - 0.5))
-            let j1 = min(minorHi, ceilInt(centre + reach - 0.5) + 1)
+            // A pixel whose centre is `reach` or more from `centre` along the minor axis is `e`
+            // or more from the line: the pixels strictly within, j + 0.5 in (centre ± reach).
+            let j0 = max(minorLo, floorInt(centre - reach - 0.5) + 1)
+            let j1 = min(minorHi, ceilInt(centre + reach - 0.5))
             guard j0 < j1 else { continue }
             for j in j0..<j1 where xMajor ? visit(i, j) : visit(j, i) {
                 minMinor = min(minMinor, j)
