@@ -6,7 +6,6 @@
 #include "mapsnap_png.h"
 #include "png_chunks.h"
 #include "png_filters.h"
-#include "png_rows.h"
 
 #include <libdeflate.h>
 #include <stdio.h>
@@ -20,41 +19,15 @@ int mapsnap_png_encode_deflate(const uint8_t *pixels, int width, int height, int
         if (err && err_len) snprintf(err, err_len, "invalid image arguments");
         return 1;
     }
-    if (filter == -2 || filter == -3) filter = mapsnap_png_flat_fraction(pixels, width, height, stride) >= 0.25 ? 0 : 1;
     const int channels = has_alpha ? 4 : 3;
-    const size_t row_bytes = (size_t)width * channels;
-    const size_t raw_size = (row_bytes + 1) * (size_t)height;
-    uint8_t *raw = (uint8_t *)malloc(raw_size);
+    const size_t raw_size = ((size_t)width * channels + 1) * (size_t)height;
+    uint8_t *raw = mapsnap_png_filtered_rows(pixels, width, height, stride, has_alpha, filter);
     struct libdeflate_compressor *z = libdeflate_alloc_compressor(level < 0 ? 0 : (level > 12 ? 12 : level));
     if (!raw || !z) {
         free(raw);
         if (z) libdeflate_free_compressor(z);
         if (err && err_len) snprintf(err, err_len, "out of memory");
         return 1;
-    }
-    for (int y = 0; y < height; y++) {
-        uint8_t *r = raw + (size_t)y * (row_bytes + 1);
-        r[0] = 0;
-        mapsnap_png_convert_row((const uint32_t *)(pixels + (size_t)y * stride), width, has_alpha, r + 1);
-    }
-    if (filter == -4) filter = mapsnap_png_choose_filter(raw, row_bytes + 1, height, channels);
-    if (filter == 1) {
-        for (int y = 0; y < height; y++) {
-            // Sub: each byte minus the same channel of the pixel to its left (from the right, in place).
-            uint8_t *r = raw + (size_t)y * (row_bytes + 1);
-            r[0] = 1;
-            for (size_t i = row_bytes; i > (size_t)channels; i--) r[i] = (uint8_t)(r[i] - r[i - channels]);
-        }
-    } else if (filter == 4) {
-        uint8_t *tmp = (uint8_t *)malloc(row_bytes);
-        if (!tmp) {
-            free(raw);
-            libdeflate_free_compressor(z);
-            if (err && err_len) snprintf(err, err_len, "out of memory");
-            return 1;
-        }
-        mapsnap_png_filter_paeth(raw, row_bytes + 1, height, channels, tmp);
-        free(tmp);
     }
     size_t bound = libdeflate_zlib_compress_bound(z, raw_size);
     // Signature, IHDR, pHYs, IDAT header and CRC, IEND.

@@ -5,7 +5,6 @@
 #include "mapsnap_png.h"
 #include "png_chunks.h"
 #include "png_filters.h"
-#include "png_rows.h"
 
 #include <isa-l/igzip_lib.h>
 #include <stdio.h>
@@ -86,32 +85,19 @@ int mapsnap_png_encode_isal(const uint8_t *pixels, int width, int height, int st
         if (err && err_len) snprintf(err, err_len, "invalid image arguments");
         return 1;
     }
-    const int channels = has_alpha ? 4 : 3;
-    const size_t row_bytes = (size_t)width * channels;
-    const size_t rb = row_bytes + 1;
-    const size_t raw_size = rb * (size_t)height;
+    const size_t raw_size = ((size_t)width * (has_alpha ? 4 : 3) + 1) * (size_t)height;
     if (raw_size > UINT32_MAX) {
         if (err && err_len) snprintf(err, err_len, "image too large for one igzip stream");
         return 1;
     }
-    uint8_t *raw = (uint8_t *)malloc(raw_size);
-    uint8_t *tmp = (uint8_t *)malloc(row_bytes);
     size_t bound = igzip_bound(raw_size);
+    uint8_t *raw = mapsnap_png_filtered_rows(pixels, width, height, stride, has_alpha, filter);
     // Signature, IHDR, pHYs, IDAT header and CRC, IEND.
-    if (!raw || !tmp || !mapsnap_png_reserve(out, 8 + 25 + 21 + 12 + bound + 12)) {
+    if (!raw || !mapsnap_png_reserve(out, 8 + 25 + 21 + 12 + bound + 12)) {
         free(raw);
-        free(tmp);
         if (err && err_len) snprintf(err, err_len, "out of memory");
         return 1;
     }
-    for (int y = 0; y < height; y++) {
-        uint8_t *r = raw + (size_t)y * rb;
-        r[0] = 0;
-        mapsnap_png_convert_row((const uint32_t *)(pixels + (size_t)y * stride), width, has_alpha, r + 1);
-    }
-    if (filter < 0) filter = mapsnap_png_choose_filter(raw, rb, height, channels);
-    if (filter == 4) mapsnap_png_filter_paeth(raw, rb, height, channels, tmp);
-    free(tmp);
     mapsnap_png_begin(out, width, height, has_alpha ? 6 : 2);
     if (ppm > 0) mapsnap_png_phys(out, ppm);
     size_t n = 0;

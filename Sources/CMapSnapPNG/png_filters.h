@@ -87,4 +87,11 @@ int mapsnap_png_igzip(const uint8_t *in, size_t n, uint8_t *out, size_t cap, siz
 /// unfiltered (a colour repeats exactly); shaded relief, photographs and dense line work with
 /// Paeth.
 int mapsnap_png_choose_filter(const uint8_t *raw, size_t rb, int height, int bpp);
+
+/// The image data of a PNG before deflate, malloc'd: `height` rows of a filter-type byte and
+/// the converted pixels (`mapsnap_png_convert_row`), filtered by `filter`: 0 none, 1 sub, 4
+/// Paeth, -2 none for a flat image else sub (`mapsnap_png_flat_fraction`), -4 none or Paeth
+/// by `mapsnap_png_choose_filter`. NULL when memory runs out.
+uint8_t *mapsnap_png_filtered_rows(const uint8_t *pixels, int width, int height, int stride, int has_alpha,
+                                   int filter);
 #endif
