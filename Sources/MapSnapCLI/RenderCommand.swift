@@ -329,6 +329,7 @@ struct RenderCommand {
         if let watchdog, !watchdog.beginWriting() { while true { Thread.sleep(forTimeInterval: 1) } }
         try AtomicFile.write(files)
         if plan.output == "-" { stdout(snap.data) }
+        if context == nil { ExitRetention.keep((snapshotter, o)) }
         return snap
     }
 

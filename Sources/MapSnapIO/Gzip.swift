@@ -1,3 +1,4 @@
+import CDeflate
 import CZlib
 
 /// Why compressed data could not be inflated (or deflated).
@@ -80,6 +81,37 @@ public enum Gzip {
     ) throws(GzipError) -> [UInt8] {
         let limit = Swift.max(0, maxOutputBytes)
         guard !bytes.isEmpty else { throw GzipError(.truncated, "compressed data is empty") }
+        if let whole = wholeMember(bytes, limit: limit) { return whole }
+        return try streamed(bytes, limit: limit)
+    }
+
+    /// One whole gzip member inflated by libdeflate (https://github.com/ebiggers/libdeflate),
+    /// two to three times faster than zlib on vector tiles, into an output of the size the
+    /// member's trailer gives (ISIZE, RFC 1952 §2.3.1); nil when the data is not exactly one
+    /// member that inflates to that size within `limit` (a zlib stream, concatenated members,
+    /// a trailer that lies, damaged data), which `streamed` then inflates or rejects, with its
+    /// messages.
+    static func wholeMember(_ bytes: [UInt8], limit: Int) -> [UInt8]? {
+        guard hasGzipMagic(bytes), bytes.count >= 18 else { return nil }
+        let n = bytes.count
+        let size = Int(bytes[n - 4]) | Int(bytes[n - 3]) << 8 | Int(bytes[n - 2]) << 16 | Int(bytes[n - 1]) << 24
+        guard size > 0, size <= limit, let d = libdeflate_alloc_decompressor() else { return nil }
+        defer { libdeflate_free_decompressor(d) }
+        var whole = false
+        let out = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            var used = 0
+            var produced = 0
+            let result = bytes.withUnsafeBytes {
+                libdeflate_gzip_decompress_ex(d, $0.baseAddress, n, buffer.baseAddress, size, &used, &produced)
+            }
+            whole = result == LIBDEFLATE_SUCCESS && used == n && produced == size
+            count = whole ? size : 0
+        }
+        return whole ? out : nil
+    }
+
+    /// `decompress` through zlib's streaming inflate, a chunk at a time under `limit`.
+    private static func streamed(_ bytes: [UInt8], limit: Int) throws(GzipError) -> [UInt8] {
         // zlib keeps a pointer back to the stream, so the z_stream must not move: heap-allocate it.
         let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         stream.initialize(to: z_stream())

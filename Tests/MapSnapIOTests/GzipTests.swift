@@ -28,6 +28,33 @@ final class GzipTests: XCTestCase {
         XCTAssertEqual(try Gzip.decompress(try Gzip.compress(a) + Gzip.compress(b)), a + b)
     }
 
+    func testWholeMembersTakeTheFastPathAndEverythingElseTheStream() throws {
+        var rng = SplitMix64(seed: 11)
+        let data = (0..<40_000).map { _ in UInt8.random(in: 0...30, using: &rng) }
+        let gz = try Gzip.compress(data)
+        XCTAssertEqual(Gzip.wholeMember(gz, limit: 1 << 20), data)
+        // At the limit exactly, and one byte under it (the stream then reports the bomb).
+        XCTAssertEqual(Gzip.wholeMember(gz, limit: data.count), data)
+        XCTAssertNil(Gzip.wholeMember(gz, limit: data.count - 1))
+        // A trailer that says more or less than the member holds: not taken, and the streamed
+        // inflation still gives the data (zlib checks only ISIZE mod 2^32, and it is wrong).
+        for delta in [-1, 1, 1000] {
+            var lying = gz
+            let size = UInt32(data.count + delta)
+            for k in 0..<4 { lying[lying.count - 4 + k] = UInt8(truncatingIfNeeded: size >> (8 * UInt32(k))) }
+            XCTAssertNil(Gzip.wholeMember(lying, limit: 1 << 20), "ISIZE off by \(delta)")
+            XCTAssertThrowsError(try Gzip.decompress(lying)) { error in
+                XCTAssertEqual((error as? GzipError)?.kind, .corrupt, "\(error)")
+            }
+        }
+        // Two members, and a member with trailing bytes: the stream's rules apply.
+        let two = try Gzip.compress(Array(data.prefix(100))) + Gzip.compress(Array(data.suffix(100)))
+        XCTAssertNil(Gzip.wholeMember(two, limit: 1 << 20))
+        XCTAssertEqual(try Gzip.decompress(two), Array(data.prefix(100)) + Array(data.suffix(100)))
+        XCTAssertNil(Gzip.wholeMember(gz + [0, 0, 0, 0], limit: 1 << 20))
+        XCTAssertEqual(try Gzip.decompress(gz + [0, 0, 0, 0]), data)
+    }
+
     func testUncompressedDataPassesThrough() throws {
         let mvt: [UInt8] = [0x1A, 0x02, 0x78, 0x02]  // an MVT starts with field 3 (layer), length-delimited
         XCTAssertEqual(mvt.first, 0x1A)

@@ -15,7 +15,7 @@ final class ArchitectureTests: XCTestCase {
         var a: [String: Set<String>] = [
             "MapSnapJSON": [],
             "MapSnapGeometry": [],
-            "MapSnapIO": ["CZlib", "CBZip2"],
+            "MapSnapIO": ["CZlib", "CDeflate", "CBZip2"],
             "MapSnapImage": ["CMapSnapPNG", "CMapSnapJPEG", "CWebP"],
             "MapSnapFormats": ["MapSnapJSON", "MapSnapGeometry"],
             "MapSnapStyle": ["MapSnapJSON", "MapSnapGeometry"],
