@@ -33,6 +33,9 @@ let systemLibraries: [Target] = [
     .target(
         name: "CMapSnapPNG", dependencies: ["CPNG"], path: "Sources/CMapSnapPNG",
         linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("isal")]),
+    // Exact "%f" formatting of doubles, and the __snprintf_chk that routes cairo's SVG and PDF
+    // coordinates through it (glibc's multi-precision printf was a third of an SVG's time).
+    .target(name: "CMapSnapNumbers", path: "Sources/CMapSnapNumbers"),
     // libjpeg does the same (error_exit must not return): the same kind of shim for JPEG tiles.
     .target(name: "CMapSnapJPEG", dependencies: ["CJPEG"], path: "Sources/CMapSnapJPEG"),
 ]
@@ -76,6 +79,7 @@ let modules: [Target] = [
         dependencies: [
             "MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "MapSnapTiles", "MapSnapIO",
             "MapSnapImage", "MapSnapRaster", "MapSnapTerrain", "MapSnapText", "MapSnapOverlay", "CCairo",
+            "CMapSnapNumbers",
         ],
         exclude: ["README.md"]),
     .target(
@@ -140,7 +144,8 @@ let tests: [Target] = [
     .testTarget(
         name: "MapSnapRenderTests",
         dependencies: [
-            "MapSnapRender", "MapSnap", "MapSnapImage", "MapSnapRaster", "MapSnapText", "MapSnapIO", "MapSnapOverlay",
+            "MapSnapRender", "CMapSnapNumbers", "MapSnap", "MapSnapImage", "MapSnapRaster", "MapSnapText", "MapSnapIO",
+            "MapSnapOverlay",
             "MapSnapTerrain", "MapSnapTiles",
             "MapSnapTestSupport",
         ],
