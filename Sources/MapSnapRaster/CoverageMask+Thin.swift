@@ -17,17 +17,30 @@ extension CoverageMask {
         let slope = xMajor ? dy / dx : dx / dy
         var touched = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
 
+        let (data, stride) = (self.data, self.stride)
+        let union = px.union
+        let plain = px.soft == 0 && !px.smooth
+        let invRamp = px.invRamp
         @inline(__always) func visit(_ x: Int, _ y: Int) -> Bool {
+            let p = data + y * stride + x
             // A pixel already full gains nothing from a union (joins, dense scribbles).
-            if px.union && data[y * stride + x] == 255 { return false }
+            if union && p.pointee == 255 { return false }
             let ux = Double(x) + 0.5 - a.x
             let uy = Double(y) + 0.5 - a.y
             let cross = (ux * dy - uy * dx) * invLen
             // At `e` or more from the line a pixel is at least as far from the segment (and its
             // ends' discs, cuts and fades only lower coverage): nothing, whatever its `along`.
             if abs(cross) >= e { return false }
-            let c = px.coverage(ux: ux, uy: uy, along: (ux * dx + uy * dy) * invLen, cross: cross)
-            return c > 0 && px.write(c, at: data + y * stride + x)
+            let along = (ux * dx + uy * dy) * invLen
+            if plain && union && along >= 0 && along <= len {
+                // Beside the segment, away from its ends: `coverage`'s own arithmetic, inline.
+                let c = min((e - abs(cross)) * invRamp, 1)
+                let v: UInt8 = c >= 1 ? 255 : UInt8(c * 255 + 0.5)
+                if v > p.pointee { p.pointee = v }
+                return true
+            }
+            let c = px.coverage(ux: ux, uy: uy, along: along, cross: cross)
+            return c > 0 && px.write(c, at: p)
         }
 
         // Step along the major axis; across it, visit the pixels within `reach` of the line.
@@ -47,9 +60,17 @@ extension CoverageMask {
             let j0 = max(minorLo, floorInt(centre - reach - 0.5) + 1)
             let j1 = min(minorHi, ceilInt(centre + reach - 0.5))
             guard j0 < j1 else { continue }
-            for j in j0..<j1 where xMajor ? visit(i, j) : visit(j, i) {
-                minMinor = min(minMinor, j)
-                maxMinor = max(maxMinor, j)
+            var wrote = false
+            if xMajor {
+                for j in j0..<j1 where visit(i, j) { wrote = true }
+            } else {
+                for j in j0..<j1 where visit(j, i) { wrote = true }
+            }
+            // The step's whole range counts as touched (at most a pixel or two more than was
+            // written, where coverage stays 0: what is composited and cleared is the same).
+            if wrote {
+                minMinor = min(minMinor, j0)
+                maxMinor = max(maxMinor, j1 - 1)
             }
         }
         if minMinor <= maxMinor {
