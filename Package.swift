@@ -36,6 +36,9 @@ let systemLibraries: [Target] = [
     // Exact "%f" formatting of doubles, and the __snprintf_chk that routes cairo's SVG and PDF
     // coordinates through it (glibc's multi-precision printf was a third of an SVG's time).
     .target(name: "CMapSnapNumbers", path: "Sources/CMapSnapNumbers"),
+    // A solid colour OVER an image through a coverage mask, with pixman's bytes, without the
+    // cairo and pixman set-up of each composite (CairoPainter.compositeDirectly).
+    .target(name: "CMapSnapComposite", path: "Sources/CMapSnapComposite"),
     // libjpeg does the same (error_exit must not return): the same kind of shim for JPEG tiles.
     .target(name: "CMapSnapJPEG", dependencies: ["CJPEG"], path: "Sources/CMapSnapJPEG"),
 ]
@@ -79,7 +82,7 @@ let modules: [Target] = [
         dependencies: [
             "MapSnapJSON", "MapSnapGeometry", "MapSnapFormats", "MapSnapStyle", "MapSnapTiles", "MapSnapIO",
             "MapSnapImage", "MapSnapRaster", "MapSnapTerrain", "MapSnapText", "MapSnapOverlay", "CCairo",
-            "CMapSnapNumbers",
+            "CMapSnapNumbers", "CMapSnapComposite",
         ],
         exclude: ["README.md"]),
     .target(

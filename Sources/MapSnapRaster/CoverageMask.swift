@@ -18,7 +18,7 @@ package final class CoverageMask {
     package let width: Int
     package let height: Int
     /// Bytes per row (a multiple of 4, as cairo's A8 format wants).
-    let stride: Int
+    package let stride: Int
     /// `stride × height` bytes, zero where nothing is drawn.
     package let data: UnsafeMutablePointer<UInt8>
     /// The pixels written since the last `clear()`: x0..<x1, y0..<y1 (empty when x0 ≥ x1).

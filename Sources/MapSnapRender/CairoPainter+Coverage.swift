@@ -465,6 +465,7 @@ extension CairoPainter {
         let d = mask.dirty
         guard !d.isEmpty, let surf = surface ?? coverageBuffers?.surface else { return }
         defer { mask.clear() }
+        if pattern == nil && compositeDirectly(mask, d, color: color, opacity: opacity) { return }
         let (x, y, w, h) = (Double(d.x0), Double(d.y0), Double(d.x1 - d.x0), Double(d.y1 - d.y0))
         cairo_surface_mark_dirty_rectangle(surf, Int32(d.x0), Int32(d.y0), Int32(d.x1 - d.x0), Int32(d.y1 - d.y0))
         guard let part = cairo_surface_create_for_rectangle(surf, x, y, w, h) else { return }

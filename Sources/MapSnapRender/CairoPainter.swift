@@ -35,6 +35,8 @@ final class CairoPainter: Painter {
     var circleCenters: [Point] = []
     /// Scratch buffer for a path's device points, reused between strokes.
     var pathScratch: [Point] = []
+    /// The premultiplied pixel cairo makes of each colour composited directly (`solidPixel`).
+    var solidPixels: [SolidPixelKey: UInt32] = [:]
 
     /// Largest raster side and area accepted, pixels.
     static let maxSide = 16_384

@@ -31,7 +31,7 @@ final class ArchitectureTests: XCTestCase {
             "MapSnapJSON", "MapSnapGeometry", "MapSnapIO", "MapSnapImage", "MapSnapFormats", "MapSnapStyle",
             "MapSnapTiles", "MapSnapRaster", "MapSnapTerrain", "MapSnapText", "MapSnapOverlay",
         ]
-        a["MapSnapRender"] = swiftBelowRender.union(["CCairo"])
+        a["MapSnapRender"] = swiftBelowRender.union(["CCairo", "CMapSnapComposite"])
         a["MapSnap"] = swiftBelowRender.union(["MapSnapRender"])
         a["MapSnapCLI"] = swiftBelowRender.union(["MapSnapRender", "MapSnap", "MapSnapOSM", "MapSnapRouting"])
         a["mapsnap"] = ["MapSnapCLI", "MapSnap"]
