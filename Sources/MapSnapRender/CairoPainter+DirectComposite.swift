@@ -15,9 +15,9 @@ extension CairoPainter {
     /// `compositeMask` for a plain colour without cairo: the mask's dirty rectangle composited
     /// OVER the canvas by `mapsnap_composite_over_solid_a8`, which writes the bytes pixman's
     /// OVER of a solid source through an A8 mask writes (the operation cairo_mask_surface does
-    /// here), without its set-up per call and skipping sixteen empty mask bytes at a time.
-    /// False, with nothing done, where the target is not what that covers: another operator,
-    /// a group or surface that is not the ARGB32 canvas at offset 0.
+    /// here), without its set-up per call and skipping thirty-two empty mask bytes at a time.
+    /// False, with nothing done, where the target is not what that covers (another operator,
+    /// a group or surface that is not the ARGB32 canvas at offset 0) or the processor has no AVX2.
     func compositeDirectly(_ mask: CoverageMask, _ d: CoverageMask.PixelRect, color: Color, opacity: Double) -> Bool {
         guard Self.compositesDirectly, cairo_get_operator(cr) == CAIRO_OPERATOR_OVER,
             let target = cairo_get_group_target(cr), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
@@ -33,9 +33,10 @@ extension CairoPainter {
         guard let pixels = cairo_image_surface_get_data(target) else { return false }
         let stride = Int(cairo_image_surface_get_stride(target))
         let (w, h) = (d.x1 - d.x0, d.y1 - d.y0)
-        mapsnap_composite_over_solid_a8(
+        let done = mapsnap_composite_over_solid_a8(
             source, mask.data + d.y0 * mask.stride + d.x0, Int32(mask.stride), pixels + d.y0 * stride + d.x0 * 4,
             Int32(stride), Int32(w), Int32(h))
+        guard done != 0 else { return false }  // no AVX2 here: cairo composites it
         cairo_surface_mark_dirty_rectangle(target, Int32(d.x0), Int32(d.y0), Int32(w), Int32(h))
         return true
     }
