@@ -33,21 +33,6 @@ public enum MemoryTuning {
         #endif
     }
 
-    /// Makes every thread allocate from one malloc arena (mallopt(3) `M_ARENA_MAX` 1), so the
-    /// memory one thread frees is reused by the others instead of staying resident in a
-    /// per-thread arena: for hosts whose threads share caches (a batch's workers free what others
-    /// allocated). Call before starting the threads. Does nothing where the C library is not glibc.
-    /// - Returns: whether the setting was applied.
-    @discardableResult
-    public static func useOneArena() -> Bool {
-        #if canImport(Glibc)
-            let arenaMax: Int32 = -8  // M_ARENA_MAX
-            return mallopt(arenaMax, 1)
-        #else
-            return false
-        #endif
-    }
-
     /// Gives the free pages of the malloc heap back to the kernel now (malloc_trim(3)), whatever
     /// `keepFreedImageMemory` keeps: about a millisecond, for a long-lived host to call every
     /// few images so its resident set stays what its live data needs. Does nothing where the C

@@ -171,9 +171,9 @@ struct BatchCommand {
         let results = Locked([Int: Outcome]())
         let baseMaps = BaseMapCache()
         let preparedTiles = PreparedTileCache(budgetBytes: preparedTileBudget)
-        // Workers free what others allocated (shared caches): one arena keeps that memory in
-        // one place (some 6 MB less with 2 workers, no slower here).
-        MemoryTuning.useOneArena()
+        // Each worker thread allocates from its own malloc arena (glibc's default): one shared
+        // arena saved 2–3 MB of peak RSS over 10,000 images but made two workers wait on its
+        // lock, 1.79x one worker's throughput instead of 1.96x (Scripts/bench-batch, 3 December).
         let done = DispatchGroup()
         /// The index of the next entry, nil when all are taken.
         let take: @Sendable () -> Int? = {
