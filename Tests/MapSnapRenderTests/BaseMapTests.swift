@@ -38,16 +38,6 @@ final class BaseMapTests: XCTestCase {
         return try SceneRenderer().render(OverlayScene(), request: req)
     }
 
-    /// Loads `style` (JSON text) from a style file in a fresh folder, removed when the test ends.
-    func loadStyleText(_ style: String, warn: (String) -> Void = { _ in }) throws -> BaseMap {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-style-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("style.json").path
-        try Data(style.utf8).write(to: URL(fileURLWithPath: path))
-        return try BaseMapLoader().load(style: path, warn: warn)
-    }
-
     /// The probe's style values that trapped (issue 11): a negative text-padding, a negative
     /// icon-padding larger than the icon, a NaN text-size; they render.
     func testOutOfRangeStyleValuesRender() throws {
@@ -619,13 +609,7 @@ extension BaseMapTests {
                    {"id": "l", "type": "symbol", "source": "p",
                    "layout": {"text-field": ["get", "name"], "text-max-width": 3, "text-justify": "\(justify)"}}]}
                 """
-            let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "mapsnap-justify-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: dir) }
-            let path = dir.appendingPathComponent("style.json").path
-            try Data(style.utf8).write(to: URL(fileURLWithPath: path))
-            let map = try BaseMapLoader().load(style: path) { _ in }
+            let map = try loadStyleText(style)
             let out = try render(
                 map, Coordinate(latitude: 0, longitude: 0), zoom: 14, size: Size(width: 300, height: 200))
             let img = try RGBAImage(png: out.bytes)

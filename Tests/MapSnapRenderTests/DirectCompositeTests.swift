@@ -56,13 +56,7 @@ final class DirectCompositeTests: XCTestCase {
                "paint": {"line-color": "#102030", "line-width": 0.7}}
              ]}
             """
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "mapsnap-composite-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("style.json").path
-        try Data(style.utf8).write(to: URL(fileURLWithPath: path))
-        let map = try BaseMapLoader().load(style: path) { _ in }
+        let map = try loadStyleText(style)
         for (zoom, scale) in [(13.5, 1.0), (15.2, 2.0)] {
             try assertSameBytes(
                 map, Coordinate(latitude: 37.78, longitude: -122.415), zoom: zoom, scale: scale, "z\(zoom)")
