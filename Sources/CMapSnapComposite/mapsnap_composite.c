@@ -50,8 +50,8 @@ __attribute__((target("avx2"))) static inline __m256i multiply8(__m256i a, __m25
 }
 
 /// Eight pixels at `d` through the eight mask bytes `m8` (not all zero). The 256-bit unpacks
-/// work per 128-bit lane: `lo` holds pixels 0, 1 | 4, 5 and `hi` 2, 3 | 6, 7, and the pack
-/// puts them back in order; the mask is expanded to the same places.
+/// work per 128-bit lane: `out[0]` holds pixels 0, 1 | 4, 5 and `out[1]` 2, 3 | 6, 7, and the
+/// pack puts them back in order; the mask is expanded to the same places.
 __attribute__((target("avx2"))) static inline void in_over_8(uint32_t *d, uint64_t m8, __m256i src,
                                                              __m256i src_alpha) {
     const __m256i zero = _mm256_setzero_si256();

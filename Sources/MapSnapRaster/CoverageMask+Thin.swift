@@ -19,7 +19,8 @@ extension CoverageMask {
 
         let (data, stride) = (self.data, self.stride)
         let union = px.union
-        let plain = px.soft == 0 && !px.smooth
+        // No soft ends, no smoothstep, a union: beside the segment coverage is the ramp alone.
+        let plainUnion = union && px.soft == 0 && !px.smooth
         let invRamp = px.invRamp
         @inline(__always) func visit(_ x: Int, _ y: Int) -> Bool {
             let p = data + y * stride + x
@@ -32,12 +33,9 @@ extension CoverageMask {
             // ends' discs, cuts and fades only lower coverage): nothing, whatever its `along`.
             if abs(cross) >= e { return false }
             let along = (ux * dx + uy * dy) * invLen
-            if plain && union && along >= 0 && along <= len {
-                // Beside the segment, away from its ends: `coverage`'s own arithmetic, inline.
-                let c = min((e - abs(cross)) * invRamp, 1)
-                let v: UInt8 = c >= 1 ? 255 : UInt8(c * 255 + 0.5)
-                if v > p.pointee { p.pointee = v }
-                return true
+            if plainUnion && along >= 0 && along <= len {
+                // Beside the segment, away from its ends: `coverage`'s arithmetic for that case.
+                return px.write(min((e - abs(cross)) * invRamp, 1), at: p)
             }
             let c = px.coverage(ux: ux, uy: uy, along: along, cross: cross)
             return c > 0 && px.write(c, at: p)
